@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { TokenService } from './lib/tokens';
+import authPlugin from './plugins/auth';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import staticPlugin from './plugins/static';
+import { accountRoutes } from './routes/accounts';
+import { authRoutes } from './routes/auth';
+import { loginLinkRoutes } from './routes/participants/login-links';
+import { publicRoutes } from './routes/public';
+import type { QrUrlFor } from './services/auth/login-participant';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    qrUrlFor: QrUrlFor;
+  }
+}
+
+export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+
+/** Builds the whole application (API and, when built, the web app) on an open database. */
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  // Participants' QR credentials arrive with the attendance feature; until then there is no QR URL.
+  app.decorate('qrUrlFor', (() => null) as QrUrlFor);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
+  await app.register(authPlugin, { tokens: new TokenService(config.secretKey) });
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(loginLinkRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDist) await app.register(staticPlugin, { root: config.webDist });
+  return app;
+}

@@ -1,0 +1,119 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One Drizzle type for both drivers: services never know which database they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Takes an exclusive lock on the embedded database directory. PGlite is single-process: a second
+ * process opening the same files would corrupt them, so it must fail before touching them.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'attend.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The database in ${dir} is already in use by another running instance (process ${pid}). ` +
+            'Stop that instance first, or set DATA_DIR to another directory.',
+        );
+      }
+      rmSync(lockFile, { force: true }); // stale lock from a crashed process
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; migrate?: boolean }
+  | { kind: 'postgres'; url: string; poolSize?: number; migrate?: boolean };
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {
+      // idle client errors (server restart) are reported by the next query instead
+    });
+    const db = drizzlePg({ client: pool, schema });
+    if (opts.migrate !== false) await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  let unlock = () => {};
+  let dataDir: string | undefined;
+  if (opts.dataDir) {
+    dataDir = path.join(opts.dataDir, 'pglite');
+    unlock = lockDataDir(opts.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite({ client, schema });
+    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+/** Dumps a migrated in-memory PGlite so tests can start from a snapshot instead of migrating. */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}

@@ -1,0 +1,55 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { participants } from './participants';
+import { staffUsers } from './staff-users';
+
+export type SubjectType = 'staff' | 'participant';
+
+/** Refresh tokens, stored as SHA-256 hashes; rotated on use, reuse revokes the family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    familyId: uuid('family_id').notNull(),
+    subjectType: text('subject_type').$type<SubjectType>().notNull(),
+    staffUserId: integer('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** One-click login links, stored as SHA-256 hashes of 128-bit random tokens. */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    useCount: integer('use_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('login_links_hash_uq').on(t.tokenHash),
+    index('login_links_participant_idx').on(t.participantId),
+  ],
+);

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from './events';
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    /** Personal login code, unique per event (see packages/shared codes). */
+    uniqueCode: text('unique_code').notNull(),
+    confirmedAttendance: boolean('confirmed_attendance').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notificationSent: boolean('notification_sent').notNull().default(false),
+    notificationSentAt: timestamp('notification_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('participants_event_code_uq').on(t.eventId, t.uniqueCode),
+    uniqueIndex('participants_event_email_uq').on(t.eventId, sql`lower(${t.email})`),
+    uniqueIndex('participants_event_username_uq').on(t.eventId, sql`lower(${t.username})`),
+    index('participants_event_name_idx').on(t.eventId, t.fullName, t.id),
+    index('participants_event_confirmed_idx').on(t.eventId, t.confirmedAttendance),
+    // Trigram indexes serve the case-insensitive substring search of the participants page.
+    index('participants_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('participants_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('participants_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('participants_organization_trgm_idx').using('gin', sql`${t.organization} gin_trgm_ops`),
+  ],
+);

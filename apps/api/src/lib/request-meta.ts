@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REFRESH_TOKEN_TTL_SECONDS } from './tokens';
+import type { ClientMeta } from '../services/auth/refresh-tokens';
+
+export const REFRESH_COOKIE = 'refresh_token';
+const COOKIE_PATH = '/api/auth/';
+
+export function clientMeta(request: FastifyRequest): ClientMeta {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: COOKIE_PATH });
+}

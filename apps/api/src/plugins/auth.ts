@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@attend/shared';
+import { AppError } from '../lib/app-error';
+import type { Actor, ParticipantActor, StaffActor, TokenService } from '../lib/tokens';
+
+/** Who may call a route. Every route under /api must say so; startup fails otherwise. */
+export type RouteAuth = 'public' | 'staff' | 'participant' | 'any';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
+  if (!match?.[1]) throw new AppError('token_not_valid');
+  return match[1];
+}
+
+export function staffActor(request: FastifyRequest): StaffActor {
+  const actor = request.actor;
+  if (actor?.kind !== 'staff') throw new AppError('forbidden');
+  return actor;
+}
+
+export function participantActor(request: FastifyRequest): ParticipantActor {
+  const actor = request.actor;
+  if (actor?.kind !== 'participant') throw new AppError('forbidden', messages.participantOnly);
+  return actor;
+}
+
+export function anyActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('not_authenticated');
+  return request.actor;
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+    app.decorate('tokens', opts.tokens);
+    app.decorateRequest('actor', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api')) return;
+      if (route.url.startsWith('/api/docs')) {
+        route.config = { ...route.config, auth: 'public' };
+        return;
+      }
+      if (!route.config?.auth) {
+        throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth) return;
+      const token = auth === 'public' ? null : bearerToken(request);
+      if (auth === 'public') {
+        return;
+      }
+      if (!token) throw new AppError('not_authenticated');
+      const actor = await opts.tokens.verifyAccess(token);
+      if (auth === 'staff' && actor.kind !== 'staff') throw new AppError('forbidden');
+      if (auth === 'participant' && actor.kind !== 'participant') {
+        throw new AppError('forbidden', messages.participantOnly);
+      }
+      request.actor = actor;
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages, type TErrorBody } from '@attend/shared';
+import { AppError } from '../lib/app-error';
+
+function fieldName(instancePath: string, fallback: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  return parts.length ? parts.join('.') : fallback;
+}
+
+/** Maps every failure to `{detail, code}`; 5xx bodies never carry internals. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+      if (error instanceof AppError) {
+        for (const [k, v] of Object.entries(error.extra.headers ?? {})) reply.header(k, v);
+        const body: TErrorBody = { detail: error.message, code: error.code };
+        if (error.extra.errors) body.errors = error.extra.errors;
+        return reply.status(error.status).send(body);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string[]> = {};
+        for (const v of error.validation) {
+          const name = fieldName(v.instancePath, error.validationContext ?? 'body');
+          (errors[name] ??= []).push(v.message ?? 'Invalid value');
+        }
+        const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v.join(' ')}`);
+        // A single message the spec quotes (such as the login one) is shown as is.
+        const unique = [...new Set(Object.values(errors).flat())];
+        const detail = unique.length === 1 && unique[0] ? unique[0] : lines.join('\n');
+        return reply.status(400).send({ detail, code: 'validation_error', errors });
+      }
+      const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const code =
+          status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+        const detail =
+          'code' in error && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : error.message;
+        return reply.status(status).send({ detail, code });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ detail: messages.unexpected, code: 'internal_error' });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ detail: messages.notFound, code: 'not_found' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,51 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@attend/shared';
+
+/** Serves the built web app; any non-API GET that is not a file gets index.html (client routing). */
+export default fp(
+  async function staticPlugin(app: FastifyInstance, opts: { root: string }) {
+    if (!existsSync(path.join(opts.root, 'index.html'))) {
+      throw new Error(`The web app is not built (${opts.root}/index.html is missing). Run npm run build.`);
+    }
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+    app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url.startsWith('/api/') || url === '/api') {
+        return reply.status(404).send({ detail: messages.notFound, code: 'not_found' });
+      }
+      let rel = '';
+      try {
+        rel = decodeURIComponent(url).replace(/^\/+/, '');
+      } catch {
+        // a malformed escape is no file of ours: serve the app shell
+      }
+      const file = path.resolve(opts.root, rel);
+      if (
+        rel &&
+        file.startsWith(opts.root + path.sep) &&
+        statSync(file, { throwIfNoEntry: false })?.isFile()
+      ) {
+        return reply.sendFile(rel);
+      }
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    });
+  },
+  { name: 'static' },
+);

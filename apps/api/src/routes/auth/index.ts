@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZErrorBody,
+  ZOneClickLogin,
+  ZParticipantLogin,
+  ZParticipantTokens,
+  ZRefreshBody,
+  ZStaffLogin,
+  ZStaffTokens,
+  ZTokenPair,
+} from '@attend/shared';
+import { AppError } from '../../lib/app-error';
+import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
+import { oneClickLogin } from '../../services/auth/login-links';
+import { loginParticipant } from '../../services/auth/login-participant';
+import { loginStaff } from '../../services/auth/login-staff';
+import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  app.post(
+    '/auth/token/',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: ZStaffLogin, response: { 200: ZStaffTokens, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await loginStaff(app.db, app.tokens, request.body, clientMeta(request));
+      setRefreshCookie(reply, result.refresh, secure);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/login/',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: ZParticipantLogin, response: { 200: ZParticipantTokens, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await loginParticipant(
+        app.db,
+        app.tokens,
+        request.body,
+        clientMeta(request),
+        app.qrUrlFor,
+      );
+      setRefreshCookie(reply, result.refresh, secure);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/one-click-login/',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: ZOneClickLogin, response: { 200: ZParticipantTokens, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await oneClickLogin(
+        app.db,
+        app.tokens,
+        request.body.token,
+        clientMeta(request),
+        app.qrUrlFor,
+      );
+      setRefreshCookie(reply, result.refresh, secure);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/token/refresh/',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: ZRefreshBody, response: { 200: ZTokenPair, ...errors } },
+    },
+    async (request, reply) => {
+      const raw = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
+      if (!raw) throw new AppError('token_not_valid', 'No refresh token was provided.');
+      try {
+        const pair = await rotateRefreshToken(app.db, app.tokens, raw, clientMeta(request));
+        setRefreshCookie(reply, pair.refresh, secure);
+        return pair;
+      } catch (err) {
+        clearRefreshCookie(reply, secure);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout/',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: ZRefreshBody, response: { 200: z.object({ detail: z.string() }) } },
+    },
+    async (request, reply) => {
+      const raw = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
+      if (raw) await revokeRefreshToken(app.db, raw);
+      clearRefreshCookie(reply, secure);
+      return { detail: 'Logged out.' };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+export const ZStaffLogin = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(150),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type TStaffLogin = z.infer<typeof ZStaffLogin>;
+
+export const ZParticipantLogin = z.object({
+  event_code: z.string().trim().min(1, messages.bothCodesRequired).max(64),
+  unique_code: z.string().trim().min(1, messages.bothCodesRequired).max(64),
+});
+export type TParticipantLogin = z.infer<typeof ZParticipantLogin>;
+
+export const ZOneClickLogin = z.object({
+  token: z.string().trim().min(1, messages.invalidLoginLink).max(256),
+});
+
+export const ZRefreshBody = z
+  .object({ refresh: z.string().min(1).max(512).optional() })
+  .optional()
+  .nullable();
+
+export const ZEventRef = z.object({ id: z.number().int(), event_code: z.string() });
+
+/** The participant as they see themselves (document 1 §3). */
+export const ZParticipantSelf = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  email: z.string(),
+  organization: z.string(),
+  job_title: z.string(),
+  unique_code: z.string(),
+  confirmed_attendance: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  qr_code_url: z.string().nullable(),
+  event: ZEventRef,
+  event_name: z.string(),
+  is_participant: z.literal(true),
+  is_staff: z.literal(false),
+});
+export type TParticipantSelf = z.infer<typeof ZParticipantSelf>;
+
+export const ZStaffSelf = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  is_staff: z.literal(true),
+  is_participant: z.literal(false),
+});
+export type TStaffSelf = z.infer<typeof ZStaffSelf>;
+
+export const ZMe = z.union([ZStaffSelf, ZParticipantSelf]);
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZStaffTokens = z.object({ access: z.string(), refresh: z.string(), user: ZStaffSelf });
+export const ZParticipantTokens = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  participant: ZParticipantSelf,
+});
+export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
+
+export const ZLoginLink = z.object({ url: z.string(), expires_at: z.string() });
+
+export const ZPublicStats = z.object({
+  events_created: z.number().int(),
+  participants_managed: z.number().int(),
+  check_in_success_rate: z.number().int().min(0).max(100),
+});
+export type TPublicStats = z.infer<typeof ZPublicStats>;
+
+export const ZErrorBody = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
