@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import { isStaff, useSession } from '../lib/auth-session';
+
+/** Staff-only routes: anyone else goes to the Staff Portal sign-in. */
+export function RequireStaff() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'restoring' || session.signingOut) return <PageLoader />;
+  if (!isStaff(session.user)) return <Navigate to={paths.staffLogin()} replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+/** Participant-side routes need any signed-in user; visitors go to /login. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'restoring' || session.signingOut) return <PageLoader />;
+  if (session.status !== 'authenticated')
+    return <Navigate to={paths.login()} replace state={{ from: location }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,88 @@
+import { Suspense } from 'react';
+import { Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink, Outlet } from 'react-router';
+import { AppFooter } from '../../components/app-footer';
+import { Brand } from '../../components/brand';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { isParticipant, useSession } from '../../lib/auth-session';
+import { t } from '../../lib/i18n';
+import classes from './layouts.module.css';
+
+export function ParticipantLayout() {
+  const { user } = useSession();
+  const logout = useLogout();
+  const [menuOpened, menu] = useDisclosure(false);
+  const home = isParticipant(user) ? paths.participant.event(user.event.id) : paths.participant.dashboard();
+  const name = user ? user.full_name || ('username' in user ? user.username : '') : '';
+
+  return (
+    <>
+      <header className={classes.header}>
+        <Container size="lg" py="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Brand to={home} />
+            <Group gap="md" wrap="nowrap" visibleFrom="sm">
+              <Box component="nav" aria-label={t('nav.main')}>
+                <NavLink to={home} end className={classes.navLink}>
+                  {t('nav.home')}
+                </NavLink>
+              </Box>
+              <Text fw={600} className={classes.userName} data-testid="current-user">
+                {name}
+              </Text>
+              <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+                {t('nav.logout')}
+              </Button>
+            </Group>
+            <Burger
+              hiddenFrom="sm"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={menuOpened}
+            />
+          </Group>
+        </Container>
+      </header>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={t('nav.menu')}
+        hiddenFrom="sm"
+        closeButtonProps={{ 'aria-label': t('notify.close') }}
+      >
+        <Stack gap="md">
+          <Text fw={600}>{name}</Text>
+          <Box component="nav" aria-label={t('nav.main')}>
+            <NavLink to={home} end className={classes.navLink} onClick={menu.close}>
+              {t('nav.home')}
+            </NavLink>
+          </Box>
+          <Button
+            variant="default"
+            onClick={() => {
+              menu.close();
+              logout.mutate();
+            }}
+            loading={logout.isPending}
+          >
+            {t('nav.logout')}
+          </Button>
+        </Stack>
+      </Drawer>
+      <main className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </>
+  );
+}
+
+export default ParticipantLayout;

@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { paths, routePatterns } from '../config/paths';
+import { AutoLoginPage } from '../features/auth/routes/auto-login';
+import { LoginPage } from '../features/auth/routes/login';
+import { LandingPage } from '../features/landing/routes/landing';
+import { RequireAuth, RequireStaff } from './guards';
+import { ErrorPage } from './routes/error-page';
+import { NotFoundContent, NotFoundPage } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/** Code-split routes: the participant's first screens never download the staff pages. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Staff pages listed by the spec; the ones not built yet show 'Page Not Found' inside the layout. */
+const staffPages: RouteObject[] = [
+  {
+    path: paths.staff.dashboard(),
+    lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-home')),
+  },
+  { path: paths.staff.events(), Component: NotFoundContent },
+  { path: routePatterns.staffEvent, Component: NotFoundContent },
+  { path: routePatterns.staffTagDesign, Component: NotFoundContent },
+  { path: routePatterns.staffSessions, Component: NotFoundContent },
+  { path: routePatterns.staffSession, Component: NotFoundContent },
+  { path: routePatterns.staffParticipants, Component: NotFoundContent },
+  { path: routePatterns.staffParticipant, Component: NotFoundContent },
+  { path: routePatterns.staffCheckIn, Component: NotFoundContent },
+];
+
+const participantPages: RouteObject[] = [
+  { path: paths.participant.dashboard(), Component: NotFoundContent },
+  {
+    path: routePatterns.participantEvent,
+    lazy: lazyPage(() => import('../features/events/routes/participant-event')),
+  },
+  { path: routePatterns.participantEventTag, Component: NotFoundContent },
+  { path: paths.participant.sessions(), Component: NotFoundContent },
+  { path: paths.participant.qrCode(), Component: NotFoundContent },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: paths.home(), Component: LandingPage },
+      { path: paths.login(), Component: LoginPage },
+      { path: paths.autoLogin(), Component: AutoLoginPage },
+      { path: paths.error(), Component: ErrorPage },
+      { path: paths.staffLogin(), lazy: lazyPage(() => import('../features/auth/routes/staff-login')) },
+      {
+        Component: RequireStaff,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/staff-layout')),
+            errorElement: <RouteError />,
+            children: staffPages,
+          },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/participant-layout')),
+            errorElement: <RouteError />,
+            children: participantPages,
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

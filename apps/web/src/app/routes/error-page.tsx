@@ -1,0 +1,29 @@
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { paths } from '../../config/paths';
+import { t } from '../../lib/i18n';
+
+/** 'Something Went Wrong': the /error route, the router's error element and the last-resort boundary. */
+export function ErrorPage() {
+  useDocumentTitle(`${t('error.title')} | ${t('app.name')}`);
+  return (
+    <Container component="main" size="sm" py={80} style={{ flex: 1 }}>
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={64} fw={800} c="red.8" aria-hidden>
+          !
+        </Text>
+        <Title order={1}>{t('error.title')}</Title>
+        <Text c="dimmed">{t('error.text')}</Text>
+        <Group justify="center" mt="md">
+          <Button onClick={() => window.location.reload()}>{t('error.refresh')}</Button>
+          {/* A full page load: after an error the app state is not to be trusted. */}
+          <Button component="a" href={paths.home()} variant="default">
+            {t('error.goHome')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+export default ErrorPage;

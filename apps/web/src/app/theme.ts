@@ -1,0 +1,21 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // Shade 8 keeps white button text above the WCAG AA contrast ratio (4.5:1).
+  primaryShade: { light: 8, dark: 8 },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+});
+
+/** Mantine's default dimmed grey is below AA contrast on white; use a darker one. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
+});

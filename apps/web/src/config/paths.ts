@@ -1,0 +1,56 @@
+/** Every URL of the web app, built by functions so no route is typed inline twice. */
+type Id = number | string;
+
+export const paths = {
+  home: () => '/',
+  login: (eventCode?: string) =>
+    eventCode ? `/login?${new URLSearchParams({ event_code: eventCode })}` : '/login',
+  autoLogin: () => '/auto-login',
+  error: () => '/error',
+  staffLogin: () => '/dashboard/login',
+
+  participant: {
+    dashboard: () => '/dashboard/participant',
+    event: (eventId: Id) => `/event/${eventId}`,
+    eventTag: (eventId: Id) => `/event/${eventId}/tag`,
+    sessions: () => '/sessions',
+    qrCode: () => '/qr-code',
+  },
+
+  staff: {
+    dashboard: () => '/dashboard',
+    events: () => '/dashboard/events',
+    event: (eventId: Id) => `/dashboard/events/${eventId}`,
+    tagDesign: (eventId: Id) => `/dashboard/events/${eventId}/tag-design`,
+    sessions: (eventId: Id) => `/dashboard/events/${eventId}/sessions`,
+    session: (eventId: Id, sessionId: Id) => `/dashboard/events/${eventId}/sessions/${sessionId}`,
+    participants: (eventId: Id) => `/dashboard/events/${eventId}/participants`,
+    participant: (eventId: Id, participantId: Id) =>
+      `/dashboard/events/${eventId}/participants/${participantId}`,
+    checkIn: (eventId: Id) => `/dashboard/events/${eventId}/check-in`,
+  },
+} as const;
+
+/** Route patterns for the router (the same shapes as the builders above). */
+export const routePatterns = {
+  participantEvent: '/event/:eventId',
+  participantEventTag: '/event/:eventId/tag',
+  staffEvent: '/dashboard/events/:eventId',
+  staffTagDesign: '/dashboard/events/:eventId/tag-design',
+  staffSessions: '/dashboard/events/:eventId/sessions',
+  staffSession: '/dashboard/events/:eventId/sessions/:sessionId',
+  staffParticipants: '/dashboard/events/:eventId/participants',
+  staffParticipant: '/dashboard/events/:eventId/participants/:participantId',
+  staffCheckIn: '/dashboard/events/:eventId/check-in',
+} as const;
+
+/** API endpoints (under /api, trailing slash as the spec writes them). */
+export const apiPaths = {
+  staffToken: () => '/api/auth/token/',
+  participantLogin: () => '/api/auth/login/',
+  oneClickLogin: () => '/api/auth/one-click-login/',
+  refresh: () => '/api/auth/token/refresh/',
+  logout: () => '/api/auth/logout/',
+  me: () => '/api/accounts/me/',
+  publicStats: () => '/api/public/stats/',
+} as const;

@@ -1,0 +1,79 @@
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { t, type TranslationKey } from '../../../lib/i18n';
+import { usePublicStats } from '../api/get-public-stats';
+import { useCountUp } from '../hooks/use-count-up';
+import { useSeenOnce } from '../hooks/use-seen';
+import classes from './landing.module.css';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function Counter({
+  target,
+  run,
+  suffix,
+  label,
+  testId,
+}: {
+  target: number | undefined;
+  run: boolean;
+  suffix: string;
+  label: TranslationKey;
+  testId: string;
+}) {
+  const value = useCountUp(target, run);
+  return (
+    <Stack gap={4} align="center" ta="center">
+      <Text className={classes.counterValue} data-testid={testId} data-target={target}>
+        {numberFormat.format(value)}
+        {suffix}
+      </Text>
+      <Text fw={600} c="gray.8">
+        {t(label)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** 'Platform Impact': live figures from the API, counting up once the section is 75 % visible. */
+export function ImpactCounters() {
+  const stats = usePublicStats();
+  const { ref, seen } = useSeenOnce<HTMLElement>();
+  const run = seen && !!stats.data;
+  return (
+    <section ref={ref} className={classes.impact} aria-labelledby="impact-title">
+      <Container size="lg" py={64}>
+        <Title order={2} id="impact-title" ta="center" mb="xl">
+          {t('landing.impactTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl">
+          <Counter
+            target={stats.data?.events_created}
+            run={run}
+            suffix="+"
+            label="landing.impact.events"
+            testId="stat-events"
+          />
+          <Counter
+            target={stats.data?.participants_managed}
+            run={run}
+            suffix="+"
+            label="landing.impact.attendees"
+            testId="stat-attendees"
+          />
+          <Counter
+            target={stats.data?.check_in_success_rate}
+            run={run}
+            suffix="%"
+            label="landing.impact.rate"
+            testId="stat-rate"
+          />
+        </SimpleGrid>
+        {stats.isError && (
+          <Text ta="center" c="dimmed" mt="md" size="sm">
+            {t('landing.impact.unavailable')}
+          </Text>
+        )}
+      </Container>
+    </section>
+  );
+}

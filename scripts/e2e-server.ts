@@ -1,0 +1,118 @@
+/**
+ * The server the Playwright journeys run against: the real app (API and built web app) on a fresh
+ * database seeded with a staff user and the demo event. Embedded PGlite in a new temporary DATA_DIR,
+ * or, when E2E_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on exit).
+ * It does not build the web app: the test runner does that first.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { seedDemo } from '../apps/api/src/cli/seed-demo';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { webDistDir } from '../apps/api/src/lib/root';
+import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
+
+export const E2E_STAFF = { username: 'staff', password: 'staff-password-1' } as const;
+export const E2E_EVENT_CODE = 'E2ETST';
+export const E2E_UNIQUE_CODES: [string, string] = ['ABCD2345', 'EFGH6789'];
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const host = '127.0.0.1';
+
+type Fresh = { database: Database; dataDir: string; cleanup: () => Promise<void> };
+
+async function freshPostgres(serverUrl: string, dataDir: string): Promise<Fresh> {
+  const name = `attend_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    dataDir,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+async function freshPglite(dataDir: string): Promise<Fresh> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  return { database, dataDir, cleanup: async () => {} };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    console.error(
+      'e2e-server: apps/web/dist/index.html is missing. Build the web app first: npm run build -w apps/web',
+    );
+    process.exit(1);
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-e2e-'));
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  const fresh = serverUrl ? await freshPostgres(serverUrl, dataDir) : await freshPglite(dataDir);
+  const { database } = fresh;
+
+  await createStaffUser(database.db, { ...E2E_STAFF, fullName: 'Staff Member' });
+  const seed = await seedDemo(database.db, { eventCode: E2E_EVENT_CODE, uniqueCodes: E2E_UNIQUE_CODES });
+
+  const publicUrl = `http://${host}:${port}`;
+  const config = loadConfig(
+    {
+      ...process.env,
+      HOST: host,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: publicUrl,
+      SECRET_KEY: undefined,
+      LOG_LEVEL: 'warn',
+    },
+    { port, webDist: webDistDir, secretKey: randomBytes(48).toString('base64url') },
+  );
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`e2e-server: ${signal}, closing`);
+    try {
+      await app.close();
+      await database.close();
+      await fresh.cleanup();
+    } catch (err) {
+      console.error('e2e-server: cleanup failed', err);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port, host });
+  console.log(
+    `e2e-server: ${publicUrl} (${database.kind}), event ${seed.event.eventCode} #${seed.event.id}, ` +
+      `participants ${seed.participants.map((p) => `#${p.id} ${p.fullName}`).join(', ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('e2e-server:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
