@@ -2,19 +2,27 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 export const ZStaffLogin = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(150),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(150),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type TStaffLogin = z.infer<typeof ZStaffLogin>;
 
 export const ZParticipantLogin = z.object({
-  event_code: z.string().trim().min(1, messages.bothCodesRequired).max(64),
-  unique_code: z.string().trim().min(1, messages.bothCodesRequired).max(64),
+  event_code: z
+    .string({ error: messages.bothCodesRequired })
+    .trim()
+    .min(1, messages.bothCodesRequired)
+    .max(64),
+  unique_code: z
+    .string({ error: messages.bothCodesRequired })
+    .trim()
+    .min(1, messages.bothCodesRequired)
+    .max(64),
 });
 export type TParticipantLogin = z.infer<typeof ZParticipantLogin>;
 
 export const ZOneClickLogin = z.object({
-  token: z.string().trim().min(1, messages.invalidLoginLink).max(256),
+  token: z.string({ error: messages.invalidLoginLink }).trim().min(1, messages.invalidLoginLink).max(256),
 });
 
 export const ZRefreshBody = z

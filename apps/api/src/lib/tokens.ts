@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError } from './app-error';
 
@@ -12,9 +12,10 @@ export type ParticipantActor = { kind: 'participant'; participantId: number; eve
 export type Actor = StaffActor | ParticipantActor;
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    // A KeyObject is imported once; a raw byte key would be re-imported on every verification.
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async signAccess(actor: Actor): Promise<string> {

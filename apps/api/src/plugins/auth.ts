@@ -16,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Every API route and who may call it, collected as routes are registered. */
+    routeRegistry: { method: string; url: string; auth: RouteAuth }[];
   }
 }
 
@@ -48,6 +50,8 @@ export default fp(
   async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('actor', null);
+    const registry: FastifyInstance['routeRegistry'] = [];
+    app.decorate('routeRegistry', registry);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api')) return;
@@ -55,18 +59,16 @@ export default fp(
         route.config = { ...route.config, auth: 'public' };
         return;
       }
-      if (!route.config?.auth) {
-        throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
-      }
+      const auth = route.config?.auth;
+      if (!auth) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth`);
+      for (const method of [route.method].flat()) registry.push({ method, url: route.url, auth });
     });
 
     app.addHook('onRequest', async (request) => {
       const auth = request.routeOptions.config.auth;
       if (!auth) return;
-      const token = auth === 'public' ? null : bearerToken(request);
-      if (auth === 'public') {
-        return;
-      }
+      if (auth === 'public') return;
+      const token = bearerToken(request);
       if (!token) throw new AppError('not_authenticated');
       const actor = await opts.tokens.verifyAccess(token);
       if (auth === 'staff' && actor.kind !== 'staff') throw new AppError('forbidden');

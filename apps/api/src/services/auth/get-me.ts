@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TMe } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { events, participants, staffUsers } from '../../db/schema';
@@ -7,18 +7,39 @@ import type { Actor } from '../../lib/tokens';
 import type { QrUrlFor } from './login-participant';
 import { participantSelf, staffSelf } from './serialize';
 
+// The account endpoint is called on every page load: its two lookups are prepared once per database.
+function prepare(db: DbOrTx) {
+  return {
+    staff: db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.id, sql.placeholder('id')))
+      .prepare('me_staff'),
+    participant: db
+      .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
+      .from(participants)
+      .innerJoin(events, eq(events.id, participants.eventId))
+      .where(
+        and(eq(participants.id, sql.placeholder('id')), eq(participants.eventId, sql.placeholder('eventId'))),
+      )
+      .prepare('me_participant'),
+  };
+}
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
+
 /** The signed-in user; a deleted or deactivated account is treated as signed out. */
 export async function getMe(db: DbOrTx, actor: Actor, qrUrlFor: QrUrlFor): Promise<TMe> {
+  let q = prepared.get(db);
+  if (!q) {
+    q = prepare(db);
+    prepared.set(db, q);
+  }
   if (actor.kind === 'staff') {
-    const [u] = await db.select().from(staffUsers).where(eq(staffUsers.id, actor.staffId));
+    const [u] = await q.staff.execute({ id: actor.staffId });
     if (!u?.isActive) throw new AppError('token_not_valid', 'User not found');
     return staffSelf(u);
   }
-  const [row] = await db
-    .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
-    .from(participants)
-    .innerJoin(events, eq(events.id, participants.eventId))
-    .where(and(eq(participants.id, actor.participantId), eq(participants.eventId, actor.eventId)));
+  const [row] = await q.participant.execute({ id: actor.participantId, eventId: actor.eventId });
   if (!row) throw new AppError('token_not_valid', 'User not found');
   return participantSelf(row.p, row.e, qrUrlFor(row.p));
 }

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, STAFF, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = [setCookie ?? []].flat();
+  for (const c of all) {
+    const m = new RegExp(`^${name}=([^;]*)`).exec(c);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+describe('staff sign-in', () => {
+  it('returns tokens and the user, sets the refresh cookie, with or without the trailing slash', async () => {
+    for (const url of ['/api/auth/token/', '/api/auth/token']) {
+      const res = await t.request({ method: 'POST', url, payload: STAFF });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.user).toMatchObject({ username: 'staff', is_staff: true, is_participant: false });
+      expect(body.access.split('.')).toHaveLength(3);
+      const cookie = [res.headers['set-cookie'] ?? []].flat().join('\n');
+      expect(cookie).toMatch(/refresh_token=/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Strict/);
+      expect(cookie).toMatch(/Path=\/api\/auth\//);
+    }
+  });
+
+  it('accepts the username in any case', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { username: 'STAFF', password: STAFF.password },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user with the same message', async () => {
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { username: 'staff', password: 'nope' },
+      remoteAddress: '10.1.0.1',
+    });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { username: 'nobody', password: 'nope' },
+      remoteAddress: '10.1.0.1',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: 'Invalid username or password.', code: 'invalid_credentials' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers bad input with 400 and a message, never 500', async () => {
+    const cases = [
+      { payload: {} },
+      { payload: { username: '', password: '' } },
+      { payload: { username: 5, password: [] } },
+      { payload: 'not json', headers: { 'content-type': 'application/json' } },
+      { payload: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ];
+    for (const c of cases) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/token/', ...c });
+      expect([400, 415]).toContain(res.statusCode);
+      expect(typeof res.json().detail).toBe('string');
+      expect(typeof res.json().code).toBe('string');
+    }
+  });
+});
+
+describe('participant sign-in', () => {
+  it('signs in with the event code and unique code, forgiving case and spaces', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: ' test42 ', unique_code: 'abcd 2345' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.participant).toMatchObject({
+      id: t.seed.participants[0]?.id,
+      full_name: 'Amina Uwase',
+      email: 'amina.uwase@example.org',
+      unique_code: 'ABCD2345',
+      confirmed_attendance: true,
+      event: { id: t.seed.event.id, event_code: 'TEST42' },
+      event_name: t.seed.event.name,
+      is_participant: true,
+      is_staff: false,
+    });
+    const me = await t.request({ method: 'GET', url: '/api/accounts/me/', headers: bearer(body.access) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(body.participant);
+  });
+
+  it('gives the same answer for a wrong event code and a wrong unique code', async () => {
+    const wrongEvent = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: 'NOPE99', unique_code: 'ABCD2345' },
+      remoteAddress: '10.2.0.1',
+    });
+    const wrongCode = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: 'TEST42', unique_code: 'ZZZZ9999' },
+      remoteAddress: '10.2.0.1',
+    });
+    expect(wrongEvent.statusCode).toBe(401);
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongEvent.json()).toEqual({
+      detail: 'Invalid event code or unique code',
+      code: 'invalid_credentials',
+    });
+    expect(wrongCode.json()).toEqual(wrongEvent.json());
+  });
+
+  it('asks for both codes', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: 'TEST42' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Please enter both participant code and unique code');
+  });
+
+  it('cannot use another event code with a valid unique code of a different event', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: 'OTHER1', unique_code: 'ABCD2345' },
+      remoteAddress: '10.2.0.2',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates, and reuse of a rotated token revokes the whole family', async () => {
+    const login = await t.request({ method: 'POST', url: '/api/auth/token/', payload: STAFF });
+    const first = login.json().refresh as string;
+    const r1 = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: first },
+    });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json().refresh as string;
+    expect(second).not.toBe(first);
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/accounts/me/',
+      headers: bearer(r1.json().access),
+    });
+    expect(me.json().username).toBe('staff');
+
+    const replay = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: first },
+    });
+    expect(replay.statusCode).toBe(401);
+    // The legitimate holder of the newest token is signed out too.
+    const after = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: second },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('reads the refresh token from the cookie', async () => {
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { event_code: 'TEST42', unique_code: 'EFGH6789' },
+    });
+    const cookie = cookieValue(login.headers['set-cookie'], 'refresh_token');
+    expect(cookie).toBeTruthy();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      cookies: { refresh_token: cookie ?? '' },
+    });
+    expect(res.statusCode).toBe(200);
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/accounts/me/',
+      headers: bearer(res.json().access),
+    });
+    expect(me.json().full_name).toBe('Jean Habimana');
+    expect(cookieValue(res.headers['set-cookie'], 'refresh_token')).toBe(res.json().refresh);
+  });
+
+  it('refuses a missing or made-up refresh token', async () => {
+    const none = await t.request({ method: 'POST', url: '/api/auth/token/refresh/' });
+    expect(none.statusCode).toBe(401);
+    const fake = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: 'x'.repeat(43) },
+    });
+    expect(fake.statusCode).toBe(401);
+  });
+
+  it('logout revokes the family and clears the cookie', async () => {
+    const login = await t.request({ method: 'POST', url: '/api/auth/token/', payload: STAFF });
+    const refresh = login.json().refresh as string;
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      cookies: { refresh_token: refresh },
+    });
+    expect(out.statusCode).toBe(200);
+    expect([out.headers['set-cookie'] ?? []].flat().join('')).toMatch(/refresh_token=;/);
+    const res = await t.request({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('one-click login links', () => {
+  const linkUrl = (eventId: number, id: number) => `/api/events/${eventId}/participants/${id}/login-link/`;
+
+  it('staff creates a link that signs the participant in, until it is revoked', async () => {
+    const staff = await t.staffToken();
+    const p = t.seed.participants[1];
+    const created = await t.request({
+      method: 'POST',
+      url: linkUrl(t.seed.event.id, p?.id ?? 0),
+      headers: bearer(staff),
+    });
+    expect(created.statusCode).toBe(201);
+    const { url, expires_at } = created.json();
+    const parsed = new URL(url);
+    expect(parsed.origin + parsed.pathname).toBe('http://attend.test/auto-login');
+    expect(parsed.searchParams.get('event_id')).toBe(String(t.seed.event.id));
+    const token = parsed.searchParams.get('token') ?? '';
+    expect(Buffer.from(token, 'base64url')).toHaveLength(16);
+    const expires = new Date(expires_at).getTime();
+    expect(expires).toBeGreaterThan(Date.now());
+    expect(expires).toBeLessThanOrEqual(Date.now() + 30 * 24 * 3600 * 1000);
+
+    const login = await t.request({ method: 'POST', url: '/api/auth/one-click-login/', payload: { token } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().participant).toMatchObject({ id: p?.id, full_name: 'Jean Habimana' });
+
+    const revoke = await t.request({
+      method: 'DELETE',
+      url: linkUrl(t.seed.event.id, p?.id ?? 0),
+      headers: bearer(staff),
+    });
+    expect(revoke.json()).toEqual({ revoked: 1 });
+    const again = await t.request({ method: 'POST', url: '/api/auth/one-click-login/', payload: { token } });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().detail).toBe('This login link is invalid or has expired.');
+  });
+
+  it('refuses an unknown token and a participant of another event', async () => {
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/auth/one-click-login/',
+      payload: { token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      remoteAddress: '10.3.0.1',
+    });
+    expect(bad.statusCode).toBe(401);
+    const staff = await t.staffToken();
+    const wrongEvent = await t.request({
+      method: 'POST',
+      url: linkUrl(t.seed.event.id + 1000, t.seed.participants[0]?.id ?? 0),
+      headers: bearer(staff),
+    });
+    expect(wrongEvent.statusCode).toBe(404);
+  });
+
+  it('is staff-only', async () => {
+    const participant = await t.participantToken(0);
+    const res = await t.request({
+      method: 'POST',
+      url: linkUrl(t.seed.event.id, t.seed.participants[0]?.id ?? 0),
+      headers: bearer(participant),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('public endpoints', () => {
+  it('health, landing stats and the OpenAPI document', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
+    const stats = await t.request({ method: 'GET', url: '/api/public/stats/' });
+    expect(stats.json()).toEqual({ events_created: 1, participants_managed: 2, check_in_success_rate: 0 });
+    const docs = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/auth/login/');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health/' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { createStaffUser } from '../src/services/auth/create-staff-user';
+import { seedDemo, type DemoSeed } from '../src/cli/seed-demo';
+
+export const STAFF = { username: 'staff', password: 'correct-horse-battery' };
+export const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** A new database on the PostgreSQL test server, or null when the suite runs on PGlite. */
+export async function freshPostgresUrl(opts: { empty?: boolean } = {}): Promise<string | null> {
+  const pgTemplate = inject('pgTemplate');
+  if (!pgTemplate) return null;
+  const name = `${pgTemplate.prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgTemplate.adminUrl });
+  await admin.connect();
+  await admin.query(
+    opts.empty ? `create database "${name}"` : `create database "${name}" template "${pgTemplate.template}"`,
+  );
+  await admin.end();
+  const url = new URL(pgTemplate.adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function freshDatabase(): Promise<Database> {
+  const url = await freshPostgresUrl();
+  if (url) return openDatabase({ kind: 'postgres', url, migrate: false });
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), migrate: false });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  seed: DemoSeed;
+  request: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  staffToken: () => Promise<string>;
+  participantToken: (index?: 0 | 1) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/** The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  await createStaffUser(database.db, STAFF);
+  const seed = await seedDemo(database.db, { eventCode: 'TEST42', uniqueCodes: ['ABCD2345', 'EFGH6789'] });
+  const config = loadConfig(
+    { DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://attend.test' },
+    {
+      secretKey: SECRET,
+      ...overrides,
+    },
+  );
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const request = (opts: InjectOptions) => app.inject(opts);
+  return {
+    app,
+    database,
+    config,
+    seed,
+    request,
+    async staffToken() {
+      const res = await request({ method: 'POST', url: '/api/auth/token/', payload: STAFF });
+      return (res.json() as { access: string }).access;
+    },
+    async participantToken(index = 0) {
+      const p = seed.participants[index];
+      const res = await request({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { event_code: seed.event.eventCode, unique_code: p?.uniqueCode },
+      });
+      return (res.json() as { access: string }).access;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

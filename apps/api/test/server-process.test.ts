@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../src/lib/root';
+import { freshPostgresUrl } from './helper';
+
+type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(check: () => boolean, what: () => string, ms = 45_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting; output so far:\n${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
+const port = String(39000 + Math.floor(Math.random() * 1000));
+const env = { DATA_DIR: dataDir, PORT: port, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' };
+const running: Running[] = [];
+
+afterAll(async () => {
+  for (const r of running) r.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function login(): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'boss', password: 'boss-password-1' }),
+  });
+  return res.status;
+}
+
+describe.skipIf(inject('pgTemplate'))('the server process on the embedded database', () => {
+  it('starts, refuses a second instance on the same DATA_DIR, shuts down cleanly and keeps its data', async () => {
+    const first = startServer(env);
+    running.push(first);
+    await waitFor(() => first.output().includes('Attend is running at'), first.output);
+    expect(first.output()).toContain('Created staff user "boss" from ADMIN_USERNAME/ADMIN_PASSWORD.');
+    expect(await login()).toBe(200);
+
+    const second = startServer({ ...env, PORT: String(Number(port) + 1) });
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is already in use by another running instance');
+    expect(await login()).toBe(200); // the first one is unharmed
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = startServer(env);
+    running.push(again);
+    await waitFor(() => again.output().includes('Attend is running at'), again.output);
+    expect(again.output()).toContain('Staff users already exist');
+    expect(await login()).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('prints a generated admin password once on a fresh directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
+    const p = String(Number(port) + 2);
+    const server = startServer({ DATA_DIR: dir, PORT: p });
+    running.push(server);
+    await waitFor(() => server.output().includes('Attend is running at'), server.output);
+    const match = /Created staff user "admin" with password: (\S+)/.exec(server.output());
+    expect(match).not.toBeNull();
+    const res = await fetch(`http://127.0.0.1:${p}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: match?.[1] }),
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});
+
+describe.runIf(inject('pgTemplate'))('the server process on PostgreSQL (DATABASE_URL)', () => {
+  it('migrates an empty database, creates the admin and serves sign-in', async () => {
+    const url = await freshPostgresUrl({ empty: true });
+    const p = String(Number(port) + 3);
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: p,
+      DATABASE_URL: url ?? '',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'boss-password-1',
+    });
+    running.push(server);
+    await waitFor(() => server.output().includes('Attend is running at'), server.output);
+    expect(server.output()).toContain('database: PostgreSQL');
+    const res = await fetch(`http://127.0.0.1:${p}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'boss', password: 'boss-password-1' }),
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,81 @@
+// npm test: the API suite on the embedded database, again on PostgreSQL when TEST_DATABASE_URL is
+// set, then the browser journeys in Chromium. Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function run(label, cmd, args, env) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function vitestSuite(label, file, env) {
+  const status = run(label, 'npx', ['vitest', 'run', `--outputFile.json=${file}`], env);
+  const report = readJson(file);
+  const passed = report?.numPassedTests ?? 0;
+  // A crash before any test ran still counts as a failure.
+  const failed = (report?.numFailedTests ?? 0) + (status !== 0 && !report?.numFailedTests ? 1 : 0);
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+}
+
+vitestSuite('API and unit tests on embedded PGlite', path.join(results, 'api-pglite.json'), {
+  TEST_DATABASE_URL: '',
+});
+if (process.env.TEST_DATABASE_URL) {
+  vitestSuite('API and unit tests on PostgreSQL', path.join(results, 'api-postgres.json'), {});
+}
+
+if (process.env.SKIP_E2E === '1') {
+  lines.push('browser journeys: skipped (SKIP_E2E=1)');
+} else if (!ensureChromium()) {
+  totals.failed += 1;
+  lines.push('browser journeys: Chromium is not available');
+} else if (run('Building the web app', 'npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
+  totals.failed += 1;
+  lines.push('browser journeys: the web app did not build');
+} else {
+  e2eSuite('browser journeys on embedded PGlite', 'e2e-pglite.json', { E2E_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) {
+    e2eSuite('browser journeys on PostgreSQL', 'e2e-postgres.json', {
+      E2E_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    });
+  }
+}
+
+function e2eSuite(label, name, env) {
+  const file = path.join(results, 'e2e.json');
+  rmSync(file, { force: true });
+  const status = run(`${label} (Playwright, Chromium)`, 'npx', ['playwright', 'test'], env);
+  const stats = existsSync(file) ? readJson(file)?.stats : null;
+  if (existsSync(file)) renameSync(file, path.join(results, name));
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
