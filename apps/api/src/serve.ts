@@ -1,0 +1,35 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { buildApp } from './app';
+import { startHousekeeping } from './jobs/housekeeping';
+
+/**
+ * Serves the app on an open database until SIGINT/SIGTERM, then closes the server and the database
+ * (the embedded one flushes its files) before exiting.
+ */
+export async function serve(config: Config, database: Database): Promise<void> {
+  const app = await buildApp({ config, database, logger: true });
+  const stopHousekeeping = startHousekeeping(database.db, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: closing the server and the database…`);
+    stopHousekeeping();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  console.log(`Attend is running at ${config.publicUrl} (database: ${where})`);
+  if (!config.webDist) console.log('The web app is not built: serving the API only (run npm run build).');
+}
