@@ -2,32 +2,17 @@
 // PostgreSQL server given as BENCH_DATABASE_URL) plus a bare Fastify route in the same process.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
-  const name = `attend_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, { prefix: 'attend_bench' });
+  return { database: await openDatabase({ kind: 'postgres', url: scratch.url }), drop: scratch.drop };
 }
 
 const { database, drop } = await open();

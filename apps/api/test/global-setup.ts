@@ -2,21 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate, openDatabase } from '../src/db/client';
+import { createScratchDatabase, dropDatabasesLike } from '../src/db/scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: { adminUrl: string; template: string; prefix: string } | null;
   }
-}
-
-export function databaseUrlWithName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /**
@@ -30,37 +24,18 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let cleanupPg = async () => {};
+  const prefix = `attend_t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   if (adminUrl) {
-    const prefix = `attend_t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    const template = `${prefix}_tpl`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${template}"`);
-    await admin.end();
-    const db = await openDatabase({
-      kind: 'postgres',
-      url: databaseUrlWithName(adminUrl, template),
-      poolSize: 1,
-    });
+    const template = await createScratchDatabase(adminUrl, { prefix });
+    const db = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 1 });
     await db.close();
-    project.provide('pgTemplate', { adminUrl, template, prefix });
-    cleanupPg = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      const { rows } = await c.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`${prefix}%`],
-      );
-      for (const { datname } of rows) await c.query(`drop database if exists "${datname}" with (force)`);
-      await c.end();
-    };
+    project.provide('pgTemplate', { adminUrl, template: template.name, prefix });
   } else {
     project.provide('pgTemplate', null);
   }
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    await cleanupPg();
+    if (adminUrl) await dropDatabasesLike(adminUrl, prefix);
   };
 }

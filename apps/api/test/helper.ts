@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { createScratchDatabase } from '../src/db/scratch';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { seedDemo, type DemoSeed } from '../src/cli/seed-demo';
 
@@ -16,16 +15,11 @@ export const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 export async function freshPostgresUrl(opts: { empty?: boolean } = {}): Promise<string | null> {
   const pgTemplate = inject('pgTemplate');
   if (!pgTemplate) return null;
-  const name = `${pgTemplate.prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgTemplate.adminUrl });
-  await admin.connect();
-  await admin.query(
-    opts.empty ? `create database "${name}"` : `create database "${name}" template "${pgTemplate.template}"`,
-  );
-  await admin.end();
-  const url = new URL(pgTemplate.adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchDatabase(pgTemplate.adminUrl, {
+    prefix: pgTemplate.prefix,
+    template: opts.empty ? undefined : pgTemplate.template,
+  });
+  return scratch.url;
 }
 
 async function freshDatabase(): Promise<Database> {

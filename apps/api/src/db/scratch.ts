@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+async function withClient<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type ScratchDatabase = { name: string; url: string; drop: () => Promise<void> };
+
+/**
+ * Creates a new, uniquely named database on a PostgreSQL server (for tests, journeys and
+ * benchmarks), optionally as a copy of a template database.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  opts: { prefix: string; template?: string },
+): Promise<ScratchDatabase> {
+  const name = `${opts.prefix}_${randomBytes(4).toString('hex')}`;
+  await withClient(serverUrl, (c) =>
+    c.query(
+      opts.template ? `create database "${name}" template "${opts.template}"` : `create database "${name}"`,
+    ),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withClient(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+  };
+}
+
+/** Drops every database whose name starts with the prefix. */
+export async function dropDatabasesLike(serverUrl: string, prefix: string): Promise<void> {
+  await withClient(serverUrl, async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows) await c.query(`drop database if exists "${datname}" with (force)`);
+  });
+}
