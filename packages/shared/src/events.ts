@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { format, messages } from './messages';
+import { parseDateTime } from './rules/time';
+
+/** A required ISO date-time field: `required` when absent or blank, a clear message when unreadable. */
+export function zDateTime(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(64, invalid)
+    .transform((value, ctx) => {
+      const date = parseDateTime(value);
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
+/** Optional free text: null and absent both read as ''. */
+const zText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+const zColour = z
+  .string()
+  .trim()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, messages.invalidColour);
+
+/** Tag design object (document 2 §3); unknown keys are kept for the tag designer. */
+export const ZTagDesign = z.looseObject({
+  primaryColor: z.string().max(32).optional(),
+  secondaryColor: z.string().max(32).optional(),
+  accentColor: z.string().max(32).optional(),
+  backgroundColor: z.string().max(32).optional(),
+  textColor: z.string().max(32).optional(),
+  borderRadius: z
+    .union([z.number(), z.string().max(16)])
+    .refine((v) => {
+      const n = typeof v === 'number' ? v : Number.parseFloat(v);
+      return Number.isFinite(n) && n >= 0 && n <= 24;
+    }, 'Border radius must be between 0 and 24 px')
+    .optional(),
+  layout: z.enum(['modern', 'classic', 'minimal']).optional(),
+  qrCodePosition: z.string().max(32).optional(),
+  qrCodeSize: z.string().max(32).optional(),
+});
+export type TTagDesign = z.infer<typeof ZTagDesign>;
+
+/** Fields staff may set on an event besides name, dates and location. */
+const eventExtras = {
+  description: zText(5000),
+  is_active: z.boolean().optional(),
+  logo: z.string().max(500_000).nullish(),
+  image: z.string().max(500_000).nullish(),
+  primary_color: zColour.optional(),
+  secondary_color: zColour.optional(),
+  accent_color: zColour.optional(),
+  tag_background_color: zColour.optional(),
+  tag_text_color: zColour.optional(),
+  tag_design: ZTagDesign.nullish(),
+  /** null restores the default wording. */
+  event_notes: z.string().trim().max(5000).nullish(),
+  group_chat_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL starting with https://')
+    .nullish(),
+  support_contact: z.string().trim().max(500).nullish(),
+  dsa_sessions_per_day: z.number().int().min(0).max(24).optional(),
+};
+
+const eventName = z
+  .string({ error: messages.eventNameRequired })
+  .trim()
+  .min(1, messages.eventNameRequired)
+  .max(200);
+const eventLocation = z
+  .string({ error: messages.locationRequired })
+  .trim()
+  .min(1, messages.locationRequired)
+  .max(300);
+
+/** POST /api/events/ (document 2 §5: name, dates and location required; start not after end). */
+export const ZEventCreate = z
+  .object({
+    name: eventName,
+    start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate),
+    end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate),
+    location: eventLocation,
+    ...eventExtras,
+  })
+  .superRefine((v, ctx) => {
+    if (v.start_date.getTime() > v.end_date.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: messages.startDateAfterEndDate });
+    }
+  });
+export type TEventCreate = z.input<typeof ZEventCreate>;
+export type TEventCreateParsed = z.output<typeof ZEventCreate>;
+
+/** PATCH /api/events/{id}/: any subset; the date order is checked against the stored dates too. */
+export const ZEventUpdate = z.object({
+  name: eventName.optional(),
+  start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
+  end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
+  location: eventLocation.optional(),
+  ...eventExtras,
+  description: z.string().trim().max(5000).nullish(),
+});
+export type TEventUpdate = z.input<typeof ZEventUpdate>;
+export type TEventUpdateParsed = z.output<typeof ZEventUpdate>;
+
+export const EVENT_STATUSES = ['Completed', 'Active', 'Upcoming'] as const;
+
+/** An event as the API returns it (document 2 §3, document 1 §3: `title` repeats `name`). */
+export const ZEvent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  location: z.string(),
+  is_active: z.boolean(),
+  event_code: z.string(),
+  logo: z.string().nullable(),
+  image: z.string().nullable(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  accent_color: z.string(),
+  tag_background_color: z.string(),
+  tag_text_color: z.string(),
+  tag_design: z.record(z.string(), z.unknown()).nullable(),
+  /** The stored notes, or the default wording when staff have not written their own. */
+  event_notes: z.string(),
+  group_chat_url: z.string().nullable(),
+  support_contact: z.string().nullable(),
+  dsa_sessions_per_day: z.number().int(),
+  /** Completed / Active / Upcoming from the dates (document 2 §4). */
+  status: z.enum(EVENT_STATUSES),
+  participants_count: z.number().int(),
+  sessions_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+/** GET /api/events/{id}/: the event plus the figures of the stats grid. */
+export const ZEventDetail = ZEvent.extend({
+  confirmed_count: z.number().int(),
+  /** Main-event (door) check-ins. */
+  check_ins_count: z.number().int(),
+});
+export type TEventDetail = z.infer<typeof ZEventDetail>;
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** DRF-style page: `next`/`previous` are paths with the same query and the neighbouring page. */
+export function zPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export const ZEventPage = zPage(ZEvent);
+export type TEventPage = z.infer<typeof ZEventPage>;
+
+const zBoolParam = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .transform((v) => v === 'true' || v === '1' || v === 'True');
+
+/** GET /api/events/ query; unknown parameters (such as a cache-busting timestamp) are ignored. */
+export const ZEventListQuery = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  page_size: z.coerce
+    .number()
+    .int('page_size must be a whole number')
+    .min(1, 'page_size must be 1 or more')
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  search: z.string().trim().max(200).optional(),
+  is_active: zBoolParam.optional(),
+  status: z.enum(['upcoming', 'active', 'completed']).optional(),
+});
+export type TEventListQuery = z.input<typeof ZEventListQuery>;
+
+/** The participants' notes when staff have not written their own (document 1 §1). */
+export function defaultEventNotes(dsaSessionsPerDay: number): string {
+  return format(
+    'Daily subsistence allowance (DSA) is paid only if you register for and attend {n} sessions per day. ' +
+      'You must confirm your attendance, or you will not be allowed in. Arriving late may cost you your space.',
+    { n: dsaSessionsPerDay },
+  );
+}

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { format, messages } from './messages';
+import { MAX_SUB_SESSIONS, MIN_SUB_SESSIONS, SUB_SESSION_TYPES } from './rules/sub-sessions';
+import { parseDateTime } from './rules/time';
+
+/** max_participants: a whole number, 0 or more (0 = unlimited); numeric strings from forms are read too. */
+export const zMaxParticipants = z.preprocess(
+  (v) =>
+    v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v,
+  z
+    .number({ error: messages.maxParticipantsInvalid })
+    .int(messages.maxParticipantsInvalid)
+    .min(0, messages.maxParticipantsInvalid)
+    .max(1_000_000, messages.maxParticipantsInvalid)
+    .optional(),
+);
+
+const zId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+
+const text = (max: number) =>
+  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+
+const sessionFields = {
+  name: text(200).nullish(),
+  description: text(5000).nullish(),
+  location: text(300).nullish(),
+  start_time: z.string().max(64).nullish(),
+  end_time: z.string().max(64).nullish(),
+  max_participants: zMaxParticipants,
+  is_active: z.boolean().optional(),
+  /** The event id as a number (document 2 §7); must match the URL when sent. */
+  event: zId.optional(),
+  speakers: text(2000).nullish(),
+  what_to_bring: text(2000).nullish(),
+  session_type: text(100).nullish(),
+  image: z.string().max(500_000).nullish(),
+};
+
+type RawSession = z.output<z.ZodObject<typeof sessionFields>>;
+type RequiredField = 'name' | 'location' | 'start_time' | 'end_time';
+
+/**
+ * Server-side checks of document 2 §5 and §8: every missing required field is listed in one
+ * 'Missing required fields: …' message (attached to each missing field), unreadable times give the
+ * invalid-date message, and the end must be strictly after the start.
+ */
+function checkSession(required: readonly RequiredField[]) {
+  return (v: RawSession, ctx: z.RefinementCtx) => {
+    const missing = required.filter((k) => v[k] === undefined || v[k] === null || v[k] === '');
+    if (missing.length > 0) {
+      const message = format(messages.missingRequiredFields, { fields: missing.join(', ') });
+      for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message });
+      return z.NEVER;
+    }
+    const start = v.start_time ? parseDateTime(v.start_time) : null;
+    const end = v.end_time ? parseDateTime(v.end_time) : null;
+    if (!start) ctx.addIssue({ code: 'custom', path: ['start_time'], message: messages.invalidSessionDate });
+    if (!end) ctx.addIssue({ code: 'custom', path: ['end_time'], message: messages.invalidSessionDate });
+    if (!start || !end) return z.NEVER;
+    if (end.getTime() <= start.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: messages.endTimeNotAfterStart });
+      return z.NEVER;
+    }
+    return {
+      name: v.name ?? '',
+      description: v.description ?? '',
+      location: v.location ?? '',
+      start_time: start,
+      end_time: end,
+      max_participants: v.max_participants ?? 0,
+      is_active: v.is_active ?? true,
+      event: v.event,
+      speakers: v.speakers ?? '',
+      what_to_bring: v.what_to_bring ?? '',
+      session_type: v.session_type ?? '',
+      image: v.image ?? null,
+    };
+  };
+}
+
+/**
+ * POST /api/events/{eventId}/sessions/. A manual sub-session also sends parent_session (and
+ * is_sub_session=true); its times must lie within the parent's.
+ */
+export const ZSessionCreate = z
+  .object({
+    ...sessionFields,
+    parent_session: zId.nullish(),
+    is_sub_session: z.boolean().optional(),
+  })
+  .transform((v, ctx) => {
+    const base = checkSession(['name', 'start_time', 'end_time', 'location'])(v, ctx);
+    if (v.is_sub_session && !v.parent_session) {
+      ctx.addIssue({ code: 'custom', path: ['parent_session'], message: messages.subSessionNeedsParent });
+      return z.NEVER;
+    }
+    return { ...base, parent_session: v.parent_session ?? null };
+  });
+export type TSessionCreate = z.input<typeof ZSessionCreate>;
+export type TSessionCreateParsed = z.output<typeof ZSessionCreate>;
+
+/** PUT /api/events/{eventId}/sessions/{sessionId}/ (document 2 §5 "Session edit"). */
+export const ZSessionUpdate = z
+  .object(sessionFields)
+  .transform(checkSession(['name', 'start_time', 'end_time']));
+export type TSessionUpdate = z.input<typeof ZSessionUpdate>;
+export type TSessionUpdateParsed = z.output<typeof ZSessionUpdate>;
+
+/**
+ * The staff "Create Session" form (document 2 §5, client rules): the same fields with the form's
+ * own messages, including 'Start time cannot be in the past'.
+ */
+export const ZSessionForm = z
+  .object({
+    name: z.string().trim().min(1, messages.sessionNameRequired).max(200),
+    description: z.string().trim().max(5000),
+    location: z.string().trim().min(1, messages.locationRequired).max(300),
+    start_time: z.string().trim().min(1, messages.startTimeRequired),
+    end_time: z.string().trim().min(1, messages.endTimeRequired),
+    max_participants: zMaxParticipants,
+    is_active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const start = new Date(v.start_time).getTime();
+    const end = new Date(v.end_time).getTime();
+    if (Number.isNaN(start) || Number.isNaN(end)) {
+      ctx.addIssue({ code: 'custom', path: ['start_time'], message: messages.invalidSessionDate });
+      return;
+    }
+    if (start > end) {
+      ctx.addIssue({ code: 'custom', path: ['start_time'], message: messages.startTimeAfterEndTime });
+    }
+    if (start < Date.now()) {
+      ctx.addIssue({ code: 'custom', path: ['start_time'], message: messages.startTimeInPast });
+    }
+  });
+export type TSessionForm = z.input<typeof ZSessionForm>;
+
+export const SESSION_STATUSES = ['Completed', 'Active', 'Upcoming'] as const;
+
+/** A session as the API returns it (document 1 §3, document 2 §3). */
+export const ZSession = z.object({
+  id: z.number().int(),
+  event: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  location: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** 0 means unlimited. */
+  max_participants: z.number().int(),
+  is_active: z.boolean(),
+  speakers: z.string(),
+  what_to_bring: z.string(),
+  session_type: z.string(),
+  image: z.string().nullable(),
+  /** Registrations for this session itself. */
+  registered_count: z.number().int(),
+  /** Same as registered_count, plus the registrations of its sub-sessions for a parent. */
+  current_participants_count: z.number().int(),
+  /** Places left, never below 0; null when unlimited. */
+  available_slots: z.number().int().nullable(),
+  is_full: z.boolean(),
+  /** Completed / Active / Upcoming from the times (document 2 §4). */
+  status: z.enum(SESSION_STATUSES),
+  has_sub_sessions: z.boolean(),
+  sub_sessions_count: z.number().int(),
+  is_sub_session: z.boolean(),
+  parent_session: z.number().int().nullable(),
+  parent_session_name: z.string().nullable(),
+  /** Only for a participant caller: whether they are registered for it. */
+  is_registered: z.boolean().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TSession = z.infer<typeof ZSession>;
+export const ZSessionList = z.array(ZSession);
+
+/** GET /api/events/{eventId}/sessions/ query: ?parent_session={id} lists that session's sub-sessions. */
+export const ZSessionListQuery = z.object({
+  parent_session: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'parent_session must be a session id')
+    .transform(Number)
+    .optional(),
+});
+
+/** POST /api/sessions/global/{sessionId}/create_sub_sessions/ (document 2 §3, §5). */
+export const ZSubSessionConfig = z.object({
+  num_sub_sessions: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: messages.subSessionCountMin })
+      .int(messages.subSessionCountMin)
+      .min(MIN_SUB_SESSIONS, messages.subSessionCountMin)
+      .max(MAX_SUB_SESSIONS, format(messages.subSessionCountMax, { max: MAX_SUB_SESSIONS })),
+  ),
+  sub_session_type: z
+    .enum(SUB_SESSION_TYPES, { error: "sub_session_type must be 'concurrent' or 'sequential'" })
+    .default('concurrent'),
+  prefix_name: z.string().trim().max(150).nullish(),
+  custom_capacities: z
+    .array(z.number({ error: 'Each custom capacity must be a whole number' }).int().min(0))
+    .max(MAX_SUB_SESSIONS)
+    .nullish(),
+});
+export type TSubSessionConfig = z.input<typeof ZSubSessionConfig>;
+
+export const ZSubSessionsCreated = z.object({ message: z.string(), sub_sessions: z.array(ZSession) });
+export type TSubSessionsCreated = z.infer<typeof ZSubSessionsCreated>;
+
+/** A registrant as staff see them on the session detail page. */
+export const ZSessionParticipant = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  organization: z.string(),
+  registered_at: z.string(),
+});
+export type TSessionParticipant = z.infer<typeof ZSessionParticipant>;
+export const ZSessionParticipantList = z.array(ZSessionParticipant);
+
+/** Answer of POST and DELETE /api/sessions/{sessionId}/register/{participantId}/. */
+export const ZRegistrationResult = z.object({
+  is_registered: z.boolean(),
+  registered_count: z.number().int(),
+  is_full: z.boolean(),
+  message: z.string(),
+});
+export type TRegistrationResult = z.infer<typeof ZRegistrationResult>;
