@@ -4,3 +4,4 @@ export * from './auth';
 export * from './events';
 export * from './sessions';
 export * from './rules';
+export * from './qr';
