@@ -20,6 +20,8 @@ let accessToken: { token: string; expMs: number } | null = null;
 let state: SessionState = { status: 'restoring', user: null, signingOut: false };
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshInFlight: Promise<string | null> | null = null;
+/** Bumped whenever a session starts or ends, so late answers about an older session are ignored. */
+let epoch = 0;
 const listeners = new Set<() => void>();
 
 function setState(next: SessionState): void {
@@ -65,9 +67,14 @@ function setAccessToken(token: string): boolean {
   accessToken = { token, expMs: claims.exp * 1000 };
   const wait = Math.max(0, accessToken.expMs - REFRESH_THRESHOLD_MS - Date.now());
   refreshTimer = setTimeout(() => {
-    void refreshAccessToken().then((fresh) => {
-      if (!fresh && state.status === 'authenticated') expireSession();
-    });
+    refreshAccessToken().then(
+      (fresh) => {
+        if (!fresh) sessionRejected();
+      },
+      () => {
+        // No answer (offline): the check before the next request tries again.
+      },
+    );
   }, wait);
   return true;
 }
@@ -76,7 +83,7 @@ async function exchangeRefreshCookie(): Promise<string | null> {
   try {
     // The refresh token travels in its HttpOnly cookie (path /api/auth/), hence the empty body.
     const pair = await http(apiPaths.refresh(), { method: 'POST', body: {}, schema: ZTokenPair });
-    return setAccessToken(pair.access) ? pair.access : null;
+    return readAccessToken(pair.access) ? pair.access : null;
   } catch (err) {
     if (err instanceof ApiError) return null; // rejected: the session is over
     throw err; // no answer: the session may still be valid
@@ -86,29 +93,45 @@ async function exchangeRefreshCookie(): Promise<string | null> {
 /**
  * Exchanges the refresh cookie for a new access token, once at a time. Refresh tokens are single-use,
  * so tabs of the same browser take a Web Lock in turn: each then uses the cookie the previous one set.
+ * A sign-in or sign-out that happens meanwhile wins over the answer.
  */
 export function refreshAccessToken(): Promise<string | null> {
   if (refreshInFlight) return refreshInFlight;
+  const startedIn = epoch;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const run = async (): Promise<string | null> =>
     locks ? await locks.request('attend-auth-refresh', exchangeRefreshCookie) : await exchangeRefreshCookie();
-  const pending = run().finally(() => {
-    refreshInFlight = null;
-  });
+  const pending = run()
+    .then((token) => {
+      if (epoch !== startedIn) return accessToken?.token ?? null;
+      return token && setAccessToken(token) ? token : null;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
   refreshInFlight = pending;
   return pending;
+}
+
+/** The server refused to refresh: the session is over (unless a logout is already ending it). */
+function sessionRejected(): void {
+  if (state.status === 'authenticated' && !state.signingOut) expireSession();
 }
 
 /** A fresh access token for the next request, refreshing first when it is near expiry. */
 export async function getAccessToken(): Promise<string | null> {
   if (!accessToken) return null;
   if (accessToken.expMs - Date.now() > REFRESH_THRESHOLD_MS) return accessToken.token;
-  const fresh = await refreshAccessToken().catch(() => null);
-  if (!fresh && accessToken.expMs <= Date.now()) {
-    expireSession();
+  try {
+    const fresh = await refreshAccessToken();
+    if (!fresh) sessionRejected();
+    return fresh;
+  } catch {
+    // No answer: the current token still works until it expires.
+    if (accessToken && accessToken.expMs > Date.now()) return accessToken.token;
+    sessionRejected();
     return null;
   }
-  return fresh ?? accessToken.token;
 }
 
 /** Signed in: keeps the token in memory and publishes the user. */
@@ -117,6 +140,7 @@ export function startSession(token: string, user: TMe): void {
     expireSession();
     return;
   }
+  epoch += 1;
   setState({ status: 'authenticated', user, signingOut: false });
 }
 
@@ -126,6 +150,7 @@ export function updateSessionUser(user: TMe): void {
 
 /** Forgets tokens and user; guarded pages then send the visitor to their sign-in page. */
 export function expireSession(): void {
+  epoch += 1;
   accessToken = null;
   clearTimer();
   setState({ status: 'anonymous', user: null, signingOut: false });
@@ -136,18 +161,23 @@ export function expireSession(): void {
  * endpoint. Runs once, immediately, so a reload keeps the session.
  */
 export async function restoreSession(): Promise<void> {
+  const startedIn = epoch;
+  // A sign-in (login page, one-click link) that completes first wins.
+  const stillRestoring = () => epoch === startedIn && state.status === 'restoring';
   try {
     const token = await refreshAccessToken();
+    if (!stillRestoring()) return;
     if (!token) return expireSession();
     const me = await http(apiPaths.me(), { headers: { Authorization: `Bearer ${token}` }, schema: ZMe });
-    startSession(token, me);
+    if (stillRestoring()) startSession(token, me);
   } catch {
-    expireSession();
+    if (stillRestoring()) expireSession();
   }
 }
 
 /** Logout, step 1: revoke the refresh token family on the server and drop the access token. */
 export async function beginSignOut(): Promise<void> {
+  epoch += 1;
   setState({ ...state, signingOut: true });
   accessToken = null;
   clearTimer();

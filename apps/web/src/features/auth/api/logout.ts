@@ -19,7 +19,9 @@ export function useLogout() {
     onSettled: async () => {
       queryClient.clear();
       await new Promise((resolve) => setTimeout(resolve, LOGOUT_DELAY_MS));
-      await navigate(paths.home(), { replace: true });
+      // Committed synchronously, so the guarded page is gone before the session turns anonymous
+      // (otherwise its guard would redirect to a sign-in page instead).
+      await navigate(paths.home(), { replace: true, flushSync: true });
       finishSignOut();
     },
   });

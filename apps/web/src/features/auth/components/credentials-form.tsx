@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { TStaffLogin } from '@attend/shared';
 import { FormError } from '../../../components/form-error';
+import { requiredLabelProps } from '../../../components/required-label';
 import { t } from '../../../lib/i18n';
 
 type Props = {
@@ -31,6 +32,8 @@ export function CredentialsForm({ submitting, error, onSubmit, onEdit, submitLab
           name="username"
           autoComplete="username"
           required
+          withAsterisk={false}
+          labelProps={requiredLabelProps}
           value={username}
           onChange={(e) => {
             setUsername(e.currentTarget.value);
@@ -42,6 +45,8 @@ export function CredentialsForm({ submitting, error, onSubmit, onEdit, submitLab
           name="password"
           autoComplete="current-password"
           required
+          withAsterisk={false}
+          labelProps={requiredLabelProps}
           value={password}
           onChange={(e) => {
             setPassword(e.currentTarget.value);

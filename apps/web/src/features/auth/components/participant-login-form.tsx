@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import type { TParticipantLogin } from '@attend/shared';
 import { FormError } from '../../../components/form-error';
+import { requiredLabelProps } from '../../../components/required-label';
 import { t } from '../../../lib/i18n';
 
 type Props = {
@@ -33,6 +34,8 @@ export function ParticipantLoginForm({ initialEventCode, submitting, error, onSu
           autoCapitalize="characters"
           spellCheck={false}
           required
+          withAsterisk={false}
+          labelProps={requiredLabelProps}
           value={eventCode}
           onChange={(e) => {
             setEventCode(e.currentTarget.value);
@@ -47,6 +50,8 @@ export function ParticipantLoginForm({ initialEventCode, submitting, error, onSu
           autoCapitalize="characters"
           spellCheck={false}
           required
+          withAsterisk={false}
+          labelProps={requiredLabelProps}
           value={uniqueCode}
           onChange={(e) => {
             setUniqueCode(e.currentTarget.value);

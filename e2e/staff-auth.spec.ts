@@ -1,0 +1,67 @@
+import { expect, fillStaffForm, STAFF, test } from './fixtures';
+
+test.describe('staff sign-in', () => {
+  test('Staff Portal sign-in lands on /dashboard, survives a reload, and Logout ends the session', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/login');
+    await expect(page.getByRole('heading', { name: 'Staff Portal' })).toBeVisible();
+    await fillStaffForm(page, STAFF.username, STAFF.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const user = page.getByTestId('current-user');
+    await expect(user).toHaveText(STAFF.username);
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Events', exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(user).toHaveText(STAFF.username);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('heading', { name: 'Events made easy. Attendees made happy.' }),
+    ).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard\/login$/);
+    // The refresh cookie was revoked: a reload does not bring the session back either.
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard\/login$/);
+  });
+
+  test('staff can sign in through the User tab of /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'User' }).click();
+    await fillStaffForm(page, STAFF.username, STAFF.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('current-user')).toHaveText(STAFF.username);
+  });
+
+  test('a wrong password shows the server message on both sign-in pages', async ({ page }) => {
+    await page.goto('/dashboard/login');
+    await fillStaffForm(page, STAFF.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password.');
+    await expect(page).toHaveURL(/\/dashboard\/login$/);
+
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'User' }).click();
+    await fillStaffForm(page, STAFF.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password.');
+    // Typing clears the error.
+    await page.getByLabel('Password', { exact: true }).fill('x');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the staff header changes style after 10 px of scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 260 });
+    await page.goto('/dashboard/login');
+    await fillStaffForm(page, STAFF.username, STAFF.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+});
