@@ -1,0 +1,62 @@
+import type { TEventCreateParsed, TEventDetail } from '@attend/shared';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { StaffActor } from '../../lib/tokens';
+import { audit } from '../audit';
+import { generateEventCode } from './generate-codes';
+import { getEvent } from './get-event';
+
+const CODE_ATTEMPTS = 20;
+
+/**
+ * Creates an event with a fresh event code. Codes are random; a collision with an existing code
+ * is skipped by the unique index (ON CONFLICT DO NOTHING) and another code is drawn.
+ */
+export async function createEvent(
+  db: Db,
+  actor: StaffActor,
+  input: TEventCreateParsed,
+  meta: { ip?: string } = {},
+): Promise<TEventDetail> {
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const [row] = await db
+      .insert(events)
+      .values({
+        name: input.name,
+        description: input.description,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        location: input.location,
+        isActive: input.is_active ?? true,
+        eventCode: generateEventCode(),
+        logo: input.logo ?? null,
+        image: input.image ?? null,
+        primaryColor: input.primary_color,
+        secondaryColor: input.secondary_color,
+        accentColor: input.accent_color,
+        tagBackgroundColor: input.tag_background_color,
+        tagTextColor: input.tag_text_color,
+        tagDesign: input.tag_design ?? null,
+        eventNotes: input.event_notes || null,
+        groupChatUrl: input.group_chat_url || null,
+        supportContact: input.support_contact || null,
+        dsaSessionsPerDay: input.dsa_sessions_per_day,
+        createdBy: actor.staffId,
+      })
+      .onConflictDoNothing({ target: events.eventCode })
+      .returning({ id: events.id });
+    if (row) {
+      await audit(db, {
+        action: 'event.create',
+        actor,
+        eventId: row.id,
+        targetType: 'event',
+        targetId: row.id,
+        ip: meta.ip,
+      });
+      return getEvent(db, actor, row.id);
+    }
+  }
+  throw new AppError('internal_error', 'Could not allocate an event code.');
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { messages, type TEventDetail, type TEventUpdateParsed } from '@attend/shared';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { StaffActor } from '../../lib/tokens';
+import { audit } from '../audit';
+import { getEvent } from './get-event';
+
+/** PATCH /api/events/{id}/: changes only the fields sent; the start may not fall after the end. */
+export async function updateEvent(
+  db: Db,
+  actor: StaffActor,
+  eventId: number,
+  input: TEventUpdateParsed,
+  meta: { ip?: string } = {},
+): Promise<TEventDetail> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(events).where(eq(events.id, eventId)).for('no key update');
+    if (!current) throw new AppError('not_found', messages.eventNotFound);
+    const start = input.start_date ?? current.startDate;
+    const end = input.end_date ?? current.endDate;
+    if (start.getTime() > end.getTime()) {
+      throw new AppError('validation_error', messages.startDateAfterEndDate, {
+        errors: { start_date: [messages.startDateAfterEndDate] },
+      });
+    }
+    const set: Partial<typeof events.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) set.name = input.name;
+    if (input.description !== undefined) set.description = input.description ?? '';
+    if (input.start_date !== undefined) set.startDate = input.start_date;
+    if (input.end_date !== undefined) set.endDate = input.end_date;
+    if (input.location !== undefined) set.location = input.location;
+    if (input.is_active !== undefined) set.isActive = input.is_active;
+    if (input.logo !== undefined) set.logo = input.logo;
+    if (input.image !== undefined) set.image = input.image;
+    if (input.primary_color !== undefined) set.primaryColor = input.primary_color;
+    if (input.secondary_color !== undefined) set.secondaryColor = input.secondary_color;
+    if (input.accent_color !== undefined) set.accentColor = input.accent_color;
+    if (input.tag_background_color !== undefined) set.tagBackgroundColor = input.tag_background_color;
+    if (input.tag_text_color !== undefined) set.tagTextColor = input.tag_text_color;
+    if (input.tag_design !== undefined) set.tagDesign = input.tag_design;
+    if (input.event_notes !== undefined) set.eventNotes = input.event_notes || null;
+    if (input.group_chat_url !== undefined) set.groupChatUrl = input.group_chat_url || null;
+    if (input.support_contact !== undefined) set.supportContact = input.support_contact || null;
+    if (input.dsa_sessions_per_day !== undefined) set.dsaSessionsPerDay = input.dsa_sessions_per_day;
+    await tx.update(events).set(set).where(eq(events.id, eventId));
+    await audit(tx, {
+      action: 'event.update',
+      actor,
+      eventId,
+      targetType: 'event',
+      targetId: eventId,
+      ip: meta.ip,
+      details: {
+        fields: Object.keys(input).filter((k) => input[k as keyof TEventUpdateParsed] !== undefined),
+      },
+    });
+  });
+  return getEvent(db, actor, eventId);
+}
