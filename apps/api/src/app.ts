@@ -10,9 +10,12 @@ import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
+import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
+import { participantRoutes } from './routes/participants';
 import { loginLinkRoutes } from './routes/participants/login-links';
 import { publicRoutes } from './routes/public';
+import { createQrUrlFor } from './services/attendance/qr-url';
 import type { QrUrlFor } from './services/auth/login-participant';
 
 declare module 'fastify' {
@@ -40,8 +43,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
-  // Participants' QR credentials arrive with the attendance feature; until then there is no QR URL.
-  app.decorate('qrUrlFor', (() => null) as QrUrlFor);
+  // Signed, expiring URLs of the participant's QR image (null until attendance is confirmed).
+  app.decorate('qrUrlFor', createQrUrlFor(config.secretKey, config.publicUrl));
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -55,6 +58,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(loginLinkRoutes);
+      await api.register(participantRoutes);
+      await api.register(attendanceRoutes);
     },
     { prefix: '/api' },
   );

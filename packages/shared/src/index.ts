@@ -5,3 +5,5 @@ export * from './events';
 export * from './sessions';
 export * from './rules';
 export * from './qr';
+export * from './participants';
+export * from './attendance';

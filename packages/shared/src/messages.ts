@@ -68,6 +68,48 @@ export const messages = {
   timeConflict:
     'Cannot register for "{session}" as it conflicts with "{other}" ({start} - {end}) which you are already registered for.',
   sameSessionGroup: '{name} (same session group)',
+  // Participants (document 2 §5, §8)
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  invalidUsername: 'Usernames may contain only letters, digits and @ . + - _',
+  participantEmailExists: 'A participant with this email address already exists for this event.',
+  participantUsernameExists: 'A participant with this username already exists for this event.',
+  participantProtectedFields: 'Username and unique code are protected and cannot be changed.',
+  participantCreated: 'Participant created successfully. Their unique code is: {code}',
+  participantUpdated: 'Participant updated successfully! Username and QR code preserved.',
+  participantDeleted: 'Participant deleted successfully',
+  participantsChanged: 'The participant list changed at the same time. Please try again.',
+  // Bulk upload (document 2 §2, §5, §8)
+  uploadFileRequired: 'Please select a file to upload',
+  uploadWrongType: 'Only .xlsx and .xls files are accepted.',
+  uploadNotWorkbook: 'The file is not a valid Excel workbook (.xlsx or .xls).',
+  uploadTooLarge: 'The file is too large. The maximum size is {mb} MB.',
+  uploadTooManyRows: 'The file has more than {max} participant rows. Please split it into smaller files.',
+  uploadUnsafeArchive:
+    'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',
+  uploadMissingColumns: 'The first row must hold the column headers. Missing required columns: {columns}.',
+  uploadForbiddenHeader: 'The column header "{header}" is not allowed.',
+  uploadDuplicateHeader: 'The column "{header}" appears more than once in the header row.',
+  uploadNoRows: 'The file has no participant rows below the header row.',
+  uploadDuplicateInFile: 'This email address appears more than once in the file (first on row {row}).',
+  uploadSuccess: 'Bulk upload successful. Created: {created}, Updated: {updated} participants.',
+  uploadWithIssues:
+    'Bulk upload completed with some issues. Created: {created}, Updated: {updated}, Errors: {errors}. See the downloaded file for details.',
+  uploadResultsNotFound: 'The results file was not found or has expired.',
+  // Attendance and QR (document 1 §5, §8; document 2 §8)
+  attendanceConfirmed: 'Attendance confirmed successfully',
+  attendanceAlreadyConfirmed: 'Participant attendance already confirmed',
+  selfAttendanceConfirmed: 'Attendance confirmed successfully! Your QR code is ready.',
+  selectParticipantsToConfirm: 'Please select participants to confirm',
+  bulkConfirmDone:
+    'Bulk confirmation completed: {confirmed} newly confirmed, {already} already confirmed, {errors} errors',
+  confirmationIrreversible: 'Attendance confirmation cannot be withdrawn.',
+  confirmOwnOnly: 'You can only confirm your own attendance.',
+  userInfoMissing: 'User information is missing. Please try logging in again.',
+  missingCredentials: 'Missing required credentials. Please log in again.',
+  qrNotFound: 'QR code not found. Please try confirming your attendance again.',
+  qrNotAvailable: 'QR code not available. Participant has not confirmed attendance yet.',
   // Generic
   notFound: 'Not found.',
   unexpected: 'An unexpected error occurred.',

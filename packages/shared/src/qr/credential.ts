@@ -14,9 +14,13 @@ const ALGORITHM = 'Ed25519';
 const MAX_ID = 0xffffffff;
 
 export type QrCredential = { eventId: number; participantId: number };
+// Named through globalThis.crypto so the types resolve with the DOM library and with Node's alike.
+type Subtle = typeof globalThis.crypto.subtle;
+/** A WebCrypto key (CryptoKey). */
+export type QrKey = Awaited<ReturnType<Subtle['importKey']>>;
 export type QrKeyPair = { publicKey: string; privateKey: string };
 
-function subtle(): SubtleCrypto {
+function subtle(): Subtle {
   const s = globalThis.crypto?.subtle;
   if (!s) throw new Error('WebCrypto is not available (a secure context is required in browsers).');
   return s;
@@ -43,26 +47,29 @@ function signedMessage(payload: Uint8Array): Uint8Array<ArrayBuffer> {
 
 /** A new event key pair: public key as raw 32 bytes, private key as PKCS#8, both base64url. */
 export async function generateQrKeyPair(): Promise<QrKeyPair> {
-  const pair = (await subtle().generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await subtle().generateKey(ALGORITHM, true, ['sign', 'verify'])) as {
+    publicKey: QrKey;
+    privateKey: QrKey;
+  };
   const raw = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
   const pkcs8 = new Uint8Array(await subtle().exportKey('pkcs8', pair.privateKey));
   return { publicKey: base64UrlEncode(raw), privateKey: base64UrlEncode(pkcs8) };
 }
 
-export async function importQrSigningKey(privateKey: string): Promise<CryptoKey> {
+export async function importQrSigningKey(privateKey: string): Promise<QrKey> {
   const bytes = base64UrlDecode(privateKey);
   if (!bytes) throw new Error('The event QR private key is not valid base64url.');
   return subtle().importKey('pkcs8', new Uint8Array(bytes), ALGORITHM, false, ['sign']);
 }
 
-export async function importQrVerifyKey(publicKey: string): Promise<CryptoKey> {
+export async function importQrVerifyKey(publicKey: string): Promise<QrKey> {
   const bytes = base64UrlDecode(publicKey);
   if (bytes?.length !== 32) throw new Error('The event QR public key must be 32 bytes of base64url.');
   return subtle().importKey('raw', new Uint8Array(bytes), ALGORITHM, false, ['verify']);
 }
 
 /** Signs a credential; Ed25519 is deterministic, so the same participant always gets the same text. */
-export async function signQrCredential(signingKey: CryptoKey, credential: QrCredential): Promise<string> {
+export async function signQrCredential(signingKey: QrKey, credential: QrCredential): Promise<string> {
   const payload = encodePayload(credential);
   const signature = new Uint8Array(await subtle().sign(ALGORITHM, signingKey, signedMessage(payload)));
   const bytes = new Uint8Array(PAYLOAD_LENGTH + SIGNATURE_LENGTH);
@@ -93,7 +100,7 @@ export function parseQrCredential(text: string): (QrCredential & { bytes: Uint8A
  * Returns the ids when the signature is valid, otherwise null; never throws for bad input.
  */
 export async function verifyQrCredential(
-  publicKey: CryptoKey | string,
+  publicKey: QrKey | string,
   text: string,
 ): Promise<QrCredential | null> {
   const parsed = parseQrCredential(text);

@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import { messages, normalizeCode, type TMyQrCode, type TSelfConfirmResult } from '@attend/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { events, participants } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ParticipantActor } from '../../lib/tokens';
+import { audit } from '../audit';
+import type { QrUrlFor } from '../auth/login-participant';
+import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from '../auth/rate-limit';
+import type { ClientMeta } from '../auth/refresh-tokens';
+import { participantSelf } from '../auth/serialize';
+import { markConfirmed } from './confirm-attendance';
+
+async function eventRef(db: DbOrTx, eventId: number) {
+  const [e] = await db
+    .select({ id: events.id, eventCode: events.eventCode, name: events.name })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!e) throw new AppError('not_found', messages.eventNotFound);
+  return e;
+}
+
+async function confirmAndDescribe(
+  db: Db,
+  eventId: number,
+  participantId: number,
+  qrUrlFor: QrUrlFor,
+  ip: string,
+): Promise<TSelfConfirmResult> {
+  const result = await markConfirmed(db, eventId, participantId);
+  if (!result) throw new AppError('not_found', messages.participantNotFound);
+  const actor = { kind: 'participant' as const, participantId, eventId };
+  if (result.changed) {
+    await audit(db, {
+      action: 'participant.confirm_self',
+      actor,
+      targetType: 'participant',
+      targetId: participantId,
+      ip,
+    });
+  }
+  const participant = participantSelf(result.row, await eventRef(db, eventId), qrUrlFor(result.row));
+  return {
+    success: true,
+    status: result.changed ? 'confirmed' : 'already_confirmed',
+    message: result.changed ? messages.selfAttendanceConfirmed : messages.attendanceAlreadyConfirmed,
+    data: {
+      qr_code_url: participant.qr_code_url,
+      confirmed_attendance: participant.confirmed_attendance,
+      confirmed_at: participant.confirmed_at,
+    },
+    qr_code_url: participant.qr_code_url,
+    participant,
+  };
+}
+
+/**
+ * POST /api/simple-confirm/: a participant confirms their own attendance. The id in the body must be
+ * the caller's own; nobody can confirm someone else this way.
+ */
+export async function simpleConfirm(
+  db: Db,
+  actor: ParticipantActor,
+  params: { participantId: number; confirm: boolean; qrUrlFor: QrUrlFor; ip: string },
+): Promise<TSelfConfirmResult> {
+  if (params.participantId !== actor.participantId) throw new AppError('forbidden', messages.confirmOwnOnly);
+  if (!params.confirm) throw new AppError('bad_request', messages.confirmationIrreversible);
+  return confirmAndDescribe(db, actor.eventId, actor.participantId, params.qrUrlFor, params.ip);
+}
+
+/**
+ * POST /api/participants/confirm-attendance-direct/: the fallback with the event code and unique
+ * code. Public, so failures are rate-limited exactly like participant sign-in.
+ */
+export async function confirmAttendanceDirect(
+  db: Db,
+  params: { eventCode: string; uniqueCode: string; meta: ClientMeta; qrUrlFor: QrUrlFor },
+): Promise<TSelfConfirmResult> {
+  const eventCode = normalizeCode(params.eventCode);
+  const uniqueCode = normalizeCode(params.uniqueCode);
+  const limits: Limit[] = [
+    { key: `confirm-direct:ip:${params.meta.ip}`, ...LOGIN_LIMITS.perAddress },
+    { key: `confirm-direct:event:${eventCode}`, ...LOGIN_LIMITS.perEventCode },
+  ];
+  await assertNotLimited(db, limits);
+  const [row] = await db
+    .select({ participantId: participants.id, eventId: events.id })
+    .from(participants)
+    .innerJoin(events, eq(events.id, participants.eventId))
+    .where(and(eq(events.eventCode, eventCode), eq(participants.uniqueCode, uniqueCode)));
+  if (!row) {
+    await recordHits(db, limits);
+    await audit(db, {
+      action: 'participant.confirm_direct_failed',
+      ip: params.meta.ip,
+      details: { event_code: eventCode },
+    });
+    throw new AppError('invalid_credentials', messages.invalidParticipantCredentials);
+  }
+  return confirmAndDescribe(db, row.eventId, row.participantId, params.qrUrlFor, params.meta.ip);
+}
+
+/** GET /api/participants/me/qr-code/: the caller's QR image URL, once attendance is confirmed. */
+export async function getMyQrCode(
+  db: DbOrTx,
+  actor: ParticipantActor,
+  qrUrlFor: QrUrlFor,
+): Promise<TMyQrCode> {
+  const [p] = await db
+    .select({
+      id: participants.id,
+      eventId: participants.eventId,
+      confirmedAttendance: participants.confirmedAttendance,
+    })
+    .from(participants)
+    .where(and(eq(participants.id, actor.participantId), eq(participants.eventId, actor.eventId)));
+  const url = p ? qrUrlFor(p) : null;
+  if (!url) throw new AppError('not_found', messages.qrNotFound);
+  return { success: true, qr_code_url: url };
+}

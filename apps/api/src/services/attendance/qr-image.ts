@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { messages, signQrCredential } from '@attend/shared';
+import type { DbOrTx } from '../../db/client';
+import { events, participants } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { eventSigningKey } from './event-keys';
+import { renderQrPng } from './qr-png';
+import { verifyQrImageUrl } from './qr-url';
+
+/** The signed check-in credential a participant's QR code carries. */
+export async function participantCredential(
+  db: DbOrTx,
+  p: { id: number; eventId: number },
+  storedPrivateKey?: string | null,
+): Promise<string> {
+  const key = await eventSigningKey(db, p.eventId, storedPrivateKey);
+  return signQrCredential(key, { eventId: p.eventId, participantId: p.id });
+}
+
+/**
+ * GET /api/qr/{id}.png: renders the QR image on the fly from a signed, expiring URL (an <img> cannot
+ * send a bearer token). A bad or expired signature, or a participant no longer confirmed, is a 404.
+ */
+export async function renderQrImage(
+  db: DbOrTx,
+  urlKey: Buffer,
+  params: { participantId: number; exp: number; sig: string },
+  nowMs: number,
+): Promise<{ png: Buffer; maxAgeSeconds: number }> {
+  if (!verifyQrImageUrl(urlKey, params, nowMs)) throw new AppError('not_found', messages.qrNotFound);
+  const [row] = await db
+    .select({
+      id: participants.id,
+      eventId: participants.eventId,
+      confirmed: participants.confirmedAttendance,
+      privateKey: events.qrPrivateKey,
+    })
+    .from(participants)
+    .innerJoin(events, eq(events.id, participants.eventId))
+    .where(eq(participants.id, params.participantId));
+  if (!row?.confirmed) throw new AppError('not_found', messages.qrNotFound);
+  const png = renderQrPng(await participantCredential(db, row, row.privateKey));
+  // Cache at most a day and never past the URL's own expiry.
+  const maxAgeSeconds = Math.max(0, Math.min(24 * 60 * 60, params.exp - Math.floor(nowMs / 1000)));
+  return { png, maxAgeSeconds };
+}

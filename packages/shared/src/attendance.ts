@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZParticipantSelf } from './auth';
+import { messages } from './messages';
+import { ZParticipant } from './participants';
+
+export const BULK_CONFIRM_MAX = 50_000;
+
+export const ZBulkConfirmBody = z.object({
+  participant_ids: z
+    .array(z.number({ error: 'Participant ids must be numbers.' }).int().positive(), {
+      error: messages.selectParticipantsToConfirm,
+    })
+    .min(1, messages.selectParticipantsToConfirm)
+    .max(BULK_CONFIRM_MAX, `At most ${BULK_CONFIRM_MAX} participants can be confirmed at once.`),
+});
+
+export const ZBulkConfirmResult = z.object({
+  confirmed_count: z.number().int(),
+  already_confirmed_count: z.number().int(),
+  error_count: z.number().int(),
+  errors: z.array(z.object({ participant_id: z.number().int(), error: z.string() })),
+  message: z.string(),
+});
+export type TBulkConfirmResult = z.infer<typeof ZBulkConfirmResult>;
+
+/** Staff confirm of one participant: status 'already_confirmed' when there was nothing to do. */
+export const ZConfirmResult = z.object({
+  status: z.enum(['confirmed', 'already_confirmed']),
+  message: z.string(),
+  participant: ZParticipant,
+});
+export type TConfirmResult = z.infer<typeof ZConfirmResult>;
+
+/** POST /api/simple-confirm/: the participant confirms their own attendance. */
+export const ZSimpleConfirmBody = z.object({
+  participant_id: z.coerce
+    .number({ error: messages.userInfoMissing })
+    .int()
+    .positive(messages.userInfoMissing),
+  confirm: z.boolean().default(true),
+});
+
+/** POST /api/participants/confirm-attendance-direct/: the fallback with both codes. */
+export const ZDirectConfirmBody = z.object({
+  event_code: z
+    .string({ error: messages.missingCredentials })
+    .trim()
+    .min(1, messages.missingCredentials)
+    .max(64),
+  unique_code: z
+    .string({ error: messages.missingCredentials })
+    .trim()
+    .min(1, messages.missingCredentials)
+    .max(64),
+});
+
+/** Document 1 §3 confirmation response: success, message, data.qr_code_url, participant. */
+export const ZSelfConfirmResult = z.object({
+  success: z.literal(true),
+  status: z.enum(['confirmed', 'already_confirmed']),
+  message: z.string(),
+  data: z.object({
+    qr_code_url: z.string().nullable(),
+    confirmed_attendance: z.boolean(),
+    confirmed_at: z.string().nullable(),
+  }),
+  qr_code_url: z.string().nullable(),
+  participant: ZParticipantSelf,
+});
+export type TSelfConfirmResult = z.infer<typeof ZSelfConfirmResult>;
+
+export const ZMyQrCode = z.object({ success: z.literal(true), qr_code_url: z.string() });
+export type TMyQrCode = z.infer<typeof ZMyQrCode>;
