@@ -10,7 +10,7 @@ test.describe('landing page', () => {
       page.getByRole('heading', { level: 1, name: 'Events made easy. Attendees made happy.' }),
     ).toBeVisible();
     const banner = page.getByRole('banner');
-    await expect(banner.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     for (const step of ['Register', 'Check', 'Go!']) {
       await expect(page.getByText(step, { exact: true })).toBeVisible();
     }
@@ -19,8 +19,8 @@ test.describe('landing page', () => {
     }
     await expect(page.getByText(/mobile support/i)).toBeVisible();
     await expect(page.getByText(/offline capability/i)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started', exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started Now', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Started', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Started Now', exact: true })).toBeVisible();
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(footer).toContainText('Attend');
@@ -78,10 +78,10 @@ test.describe('landing page', () => {
 
   test('Login and Get Started lead a visitor to /login', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+    await page.getByRole('button', { name: 'Get Started', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('tab', { name: 'Participant' })).toBeVisible();
   });
@@ -91,7 +91,7 @@ test.describe('landing page', () => {
     await fillStaffForm(page, STAFF.username, STAFF.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/');
-    await page.getByRole('link', { name: 'Get Started Now', exact: true }).click();
+    await page.getByRole('button', { name: 'Get Started Now', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

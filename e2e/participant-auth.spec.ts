@@ -28,13 +28,27 @@ test.describe('participant sign-in', () => {
 
     // Get Started on the landing page leads a participant back to their event.
     await page.goto('/');
-    await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+    await page.getByRole('button', { name: 'Get Started', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`));
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/event/${event.id}`);
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('on a small screen the participant menu opens from the burger and logs out', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/login');
+    await fillParticipantForm(page, EVENT_CODE, AMINA.code);
+    await expect(page.getByRole('heading', { name: `Welcome, ${AMINA.fullName}!` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByText(AMINA.fullName)).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Home' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('event_code in the query prefills the Participant Code', async ({ page }) => {
@@ -60,7 +74,7 @@ test.describe('participant sign-in', () => {
     await expect(alert).toHaveCount(0);
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
     // The link under the form switches back.
-    await page.getByRole('button', { name: /Participant\?/ }).click();
+    await page.getByRole('link', { name: /Participant\?/ }).click();
     await expect(page.getByLabel('Participant Code', { exact: true })).toBeVisible();
   });
 

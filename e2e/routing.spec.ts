@@ -4,7 +4,7 @@ test.describe('routing and guards', () => {
   test('an unknown path shows Page Not Found and Go to Home works', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.getByRole('button', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(
       page.getByRole('heading', { name: 'Events made easy. Attendees made happy.' }),
@@ -15,7 +15,7 @@ test.describe('routing and guards', () => {
     await page.goto('/error');
     await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.getByRole('button', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

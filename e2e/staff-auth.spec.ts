@@ -65,3 +65,31 @@ test.describe('staff sign-in', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 });
+
+test('the access token is refreshed 5 minutes before it expires, and the session carries on', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/dashboard/login');
+  await fillStaffForm(page, STAFF.username, STAFF.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const refreshes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/auth/token/refresh/')) refreshes.push(r.url());
+  });
+  // Tokens live 15 minutes: nothing happens at 9 minutes, a refresh at 10.
+  await page.clock.runFor('09:00');
+  expect(refreshes).toHaveLength(0);
+  const refreshed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/auth/token/refresh/'),
+  );
+  await page.clock.runFor('01:01');
+  expect((await refreshed).status()).toBe(200);
+  expect(refreshes).toHaveLength(1);
+
+  // The rotated refresh cookie still restores the session after a reload.
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('current-user')).toHaveText(STAFF.username);
+});

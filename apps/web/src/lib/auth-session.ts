@@ -64,8 +64,10 @@ function setAccessToken(token: string): boolean {
     accessToken = null;
     return false;
   }
-  accessToken = { token, expMs: claims.exp * 1000 };
-  const wait = Math.max(0, accessToken.expMs - REFRESH_THRESHOLD_MS - Date.now());
+  accessToken = { token, expMs: claims.expiresAtMs };
+  const remaining = accessToken.expMs - Date.now();
+  // Refresh 5 minutes before expiry; a token shorter-lived than that waits half its life (no loop).
+  const wait = Math.max(remaining - REFRESH_THRESHOLD_MS, Math.min(remaining / 2, 60_000));
   refreshTimer = setTimeout(() => {
     refreshAccessToken().then(
       (fresh) => {

@@ -1,6 +1,7 @@
 /** Claims the web app reads from an access token (spec §3: exp, participant_id, is_participant). */
 export type AccessClaims = {
   exp: number;
+  iat?: number;
   aud?: string | string[];
   participant_id?: number;
   event_id?: number;
@@ -9,10 +10,15 @@ export type AccessClaims = {
 };
 
 /**
- * Reads (never verifies: the server does) the payload of a JWT. A token without three dot-separated
- * parts, without a numeric `exp`, or already expired is treated as absent (spec §5).
+ * Reads (never verifies: the server does) the payload of a JWT received at `receivedAt`. A token
+ * without three dot-separated parts, without a numeric `exp`, or already expired is treated as absent
+ * (spec §5). Expiry is measured on this device's clock from the token's own lifetime (`exp - iat`),
+ * so a device whose clock is off neither rejects fresh tokens nor refreshes in a loop.
  */
-export function readAccessToken(token: string, now = Date.now()): AccessClaims | null {
+export function readAccessToken(
+  token: string,
+  receivedAt = Date.now(),
+): (AccessClaims & { expiresAtMs: number }) | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
@@ -20,9 +26,11 @@ export function readAccessToken(token: string, now = Date.now()): AccessClaims |
     const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
     const claims: unknown = JSON.parse(json);
     if (!claims || typeof claims !== 'object') return null;
-    const exp = (claims as { exp?: unknown }).exp;
-    if (typeof exp !== 'number' || exp * 1000 <= now) return null;
-    return claims as AccessClaims;
+    const { exp, iat } = claims as { exp?: unknown; iat?: unknown };
+    if (typeof exp !== 'number') return null;
+    const expiresAtMs = typeof iat === 'number' ? receivedAt + (exp - iat) * 1000 : exp * 1000;
+    if (expiresAtMs <= receivedAt) return null;
+    return { ...(claims as AccessClaims), expiresAtMs };
   } catch {
     return null;
   }

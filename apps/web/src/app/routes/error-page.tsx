@@ -14,10 +14,10 @@ export function ErrorPage() {
         </Text>
         <Title order={1}>{t('error.title')}</Title>
         <Text c="dimmed">{t('error.text')}</Text>
+        {/* 'Go to Home' reloads the app: after an error its state is not to be trusted. */}
         <Group justify="center" mt="md">
           <Button onClick={() => window.location.reload()}>{t('error.refresh')}</Button>
-          {/* A full page load: after an error the app state is not to be trusted. */}
-          <Button component="a" href={paths.home()} variant="default">
+          <Button variant="default" onClick={() => window.location.assign(paths.home())}>
             {t('error.goHome')}
           </Button>
         </Group>

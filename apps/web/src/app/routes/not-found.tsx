@@ -1,12 +1,13 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
 
 /** 'Page Not Found' body, also used inside the layouts for pages that do not exist yet. */
 export function NotFoundContent() {
   useDocumentTitle(`${t('notFound.title')} | ${t('app.name')}`);
+  const navigate = useNavigate();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
@@ -15,7 +16,7 @@ export function NotFoundContent() {
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.text')}</Text>
-        <Button component={Link} to={paths.home()} mt="md">
+        <Button onClick={() => void navigate(paths.home())} mt="md">
           {t('notFound.goHome')}
         </Button>
       </Stack>

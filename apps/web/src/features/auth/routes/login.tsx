@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Center, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TParticipantLogin, TStaffLogin } from '@attend/shared';
 import { paths } from '../../../config/paths';
 import { t } from '../../../lib/i18n';
@@ -23,7 +23,9 @@ export function LoginPage() {
   useDocumentTitle(`${t('login.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('participant');
+  const [mode, setMode] = useState<Mode>(() =>
+    searchParams.get('mode') === 'user' ? 'user' : 'participant',
+  );
   const [error, setError] = useState<string | null>(null);
   const participantLogin = useLoginParticipant();
   const staffLogin = useLoginStaff();
@@ -83,11 +85,15 @@ export function LoginPage() {
       </Tabs>
       <Center>
         <Anchor
-          component="button"
-          type="button"
+          component={Link}
+          to={paths.login() + (mode === 'participant' ? '?mode=user' : '')}
+          replace
           size="sm"
           c="blue.9"
-          onClick={() => switchMode(mode === 'participant' ? 'user' : 'participant')}
+          onClick={(event) => {
+            event.preventDefault();
+            switchMode(mode === 'participant' ? 'user' : 'participant');
+          }}
         >
           {mode === 'participant' ? t('login.switchToUser') : t('login.switchToParticipant')}
         </Anchor>

@@ -1,5 +1,4 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { t } from '../../../lib/i18n';
 import classes from './landing.module.css';
 
@@ -17,7 +16,7 @@ function ArrowDown() {
   );
 }
 
-export function Hero({ startTo }: { startTo: string }) {
+export function Hero({ onStart }: { onStart: () => void }) {
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
       <Container size="lg" py={80}>
@@ -28,7 +27,7 @@ export function Hero({ startTo }: { startTo: string }) {
           <Text size="lg" className={classes.heroText}>
             {t('landing.heroText')}
           </Text>
-          <Button component={Link} to={startTo} size="lg" color="white" c="blue.9" variant="filled">
+          <Button onClick={onStart} size="lg" color="white" c="blue.9" variant="filled">
             {t('landing.getStarted')}
           </Button>
         </Stack>

@@ -1,19 +1,18 @@
 import { Button, Container, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Brand } from '../../../components/brand';
 import { paths } from '../../../config/paths';
 import { t } from '../../../lib/i18n';
 import classes from './landing.module.css';
 
 export function LandingHeader() {
+  const navigate = useNavigate();
   return (
     <header className={classes.landingHeader}>
       <Container size="lg" w="100%">
         <Group justify="space-between">
           <Brand to={paths.home()} />
-          <Button component={Link} to={paths.login()}>
-            {t('nav.login')}
-          </Button>
+          <Button onClick={() => void navigate(paths.login())}>{t('nav.login')}</Button>
         </Group>
       </Container>
     </header>

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppFooter } from '../../../components/app-footer';
 import { paths } from '../../../config/paths';
 import { isParticipant, isStaff, useSession, type SessionState } from '../../../lib/auth-session';
@@ -22,12 +22,14 @@ function startTarget({ status, user }: SessionState): string {
 
 export function LandingPage() {
   useDocumentTitle(`${t('app.name')} | ${t('app.tagline')}`);
-  const startTo = startTarget(useSession());
+  const session = useSession();
+  const navigate = useNavigate();
+  const start = () => void navigate(startTarget(session));
   return (
     <>
       <LandingHeader />
       <main>
-        <Hero startTo={startTo} />
+        <Hero onStart={start} />
         <StepsStrip />
         <FeatureCards />
         <ImpactCounters />
@@ -38,7 +40,7 @@ export function LandingPage() {
                 {t('landing.ctaTitle')}
               </Title>
               <Text c="#e7f1fb">{t('landing.ctaText')}</Text>
-              <Button component={Link} to={startTo} size="lg" color="white" c="blue.9">
+              <Button onClick={start} size="lg" color="white" c="blue.9">
                 {t('landing.getStartedNow')}
               </Button>
             </Stack>
