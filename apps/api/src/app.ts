@@ -12,9 +12,11 @@ import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
+import { eventRoutes } from './routes/events';
 import { participantRoutes } from './routes/participants';
 import { loginLinkRoutes } from './routes/participants/login-links';
 import { publicRoutes } from './routes/public';
+import { sessionRoutes } from './routes/sessions';
 import { createQrUrlFor } from './services/attendance/qr-url';
 import type { QrUrlFor } from './services/auth/login-participant';
 
@@ -60,6 +62,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       await api.register(loginLinkRoutes);
       await api.register(participantRoutes);
       await api.register(attendanceRoutes);
+      await api.register(eventRoutes);
+      await api.register(sessionRoutes);
     },
     { prefix: '/api' },
   );

@@ -60,7 +60,7 @@ export const messages = {
   sessionNotOpen: 'This session is not open for registration.',
   registerForSubSession:
     'This session is divided into sub-sessions. Please register for one of its sub-sessions instead.',
-  registerSelfOnly: 'You can only register yourself for sessions.',
+  registerSelfOnly: 'You can only change your own session registrations.',
   alreadyRegistered: 'You are already registered for this session.',
   notRegistered: 'You are not registered for this session.',
   registeredForSession: 'Successfully registered for session',

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  format,
+  formatDateTime,
+  messages,
+  within,
+  type TSession,
+  type TSessionCreateParsed,
+} from '@attend/shared';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import type { StaffActor } from '../../lib/tokens';
+import { audit } from '../audit';
+import { requireEvent } from '../events/get-event';
+import { selectSession } from './session-rows';
+import { fieldError } from './validation';
+
+/** The sentence for a sub-session whose times stick out of its parent's window (UTC). */
+export function outsideParentMessage(parent: { startTime: Date; endTime: Date }): string {
+  return format(messages.subSessionOutsideParent, {
+    start: formatDateTime(parent.startTime),
+    end: `${formatDateTime(parent.endTime)} UTC`,
+  });
+}
+
+/**
+ * POST /api/events/{eventId}/sessions/. With parent_session it is a manual sub-session: the
+ * parent must be a top-level session of the same event and the times must lie within its own.
+ */
+export async function createSession(
+  db: Db,
+  actor: StaffActor,
+  eventId: number,
+  input: TSessionCreateParsed,
+  meta: { ip?: string } = {},
+): Promise<TSession> {
+  await requireEvent(db, actor, eventId);
+  if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
+  const id = await db.transaction(async (tx) => {
+    if (input.parent_session !== null) {
+      const [parent] = await tx
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, input.parent_session), eq(sessions.eventId, eventId)))
+        .for('no key update');
+      if (!parent) throw fieldError('parent_session', messages.parentSessionNotFound);
+      if (parent.parentSessionId !== null) throw fieldError('parent_session', messages.nestedSubSession);
+      const times = { start: input.start_time, end: input.end_time };
+      if (!within(times, { start: parent.startTime, end: parent.endTime })) {
+        throw fieldError('start_time', outsideParentMessage(parent));
+      }
+    }
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        eventId,
+        parentSessionId: input.parent_session,
+        name: input.name,
+        description: input.description,
+        location: input.location,
+        startTime: input.start_time,
+        endTime: input.end_time,
+        maxParticipants: input.max_participants,
+        isActive: input.is_active,
+        speakers: input.speakers,
+        whatToBring: input.what_to_bring,
+        sessionType: input.session_type,
+        image: input.image,
+      })
+      .returning({ id: sessions.id });
+    if (!row) throw new Error('session insert returned nothing');
+    await audit(tx, {
+      action: 'session.create',
+      actor,
+      eventId,
+      targetType: 'session',
+      targetId: row.id,
+      ip: meta.ip,
+    });
+    return row.id;
+  });
+  return selectSession(db, actor, eventId, id);
+}

@@ -1,0 +1,78 @@
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { messages, within, type TSession, type TSessionUpdateParsed } from '@attend/shared';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { StaffActor } from '../../lib/tokens';
+import { audit } from '../audit';
+import { requireEvent } from '../events/get-event';
+import { outsideParentMessage } from './create-session';
+import { selectSession } from './session-rows';
+import { fieldError } from './validation';
+
+/**
+ * PUT /api/events/{eventId}/sessions/{sessionId}/. A sub-session must stay within its parent's
+ * window, and a parent's new window must still hold all of its sub-sessions.
+ */
+export async function updateSession(
+  db: Db,
+  actor: StaffActor,
+  eventId: number,
+  sessionId: number,
+  input: TSessionUpdateParsed,
+  meta: { ip?: string } = {},
+): Promise<TSession> {
+  await requireEvent(db, actor, eventId);
+  if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.eventId, eventId)))
+      .for('no key update');
+    if (!current) throw new AppError('not_found', messages.sessionNotFound);
+    const times = { start: input.start_time, end: input.end_time };
+    if (current.parentSessionId !== null) {
+      const [parent] = await tx.select().from(sessions).where(eq(sessions.id, current.parentSessionId));
+      if (parent && !within(times, { start: parent.startTime, end: parent.endTime })) {
+        throw fieldError('start_time', outsideParentMessage(parent));
+      }
+    }
+    const [outside] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.parentSessionId, sessionId),
+          or(lt(sessions.startTime, input.start_time), gt(sessions.endTime, input.end_time)),
+        ),
+      );
+    if ((outside?.n ?? 0) > 0) throw fieldError('start_time', messages.subSessionsOutsideWindow);
+    await tx
+      .update(sessions)
+      .set({
+        name: input.name,
+        description: input.description,
+        location: input.location,
+        startTime: input.start_time,
+        endTime: input.end_time,
+        maxParticipants: input.max_participants,
+        isActive: input.is_active,
+        speakers: input.speakers,
+        whatToBring: input.what_to_bring,
+        sessionType: input.session_type,
+        image: input.image,
+        updatedAt: new Date(),
+      })
+      .where(eq(sessions.id, sessionId));
+    await audit(tx, {
+      action: 'session.update',
+      actor,
+      eventId,
+      targetType: 'session',
+      targetId: sessionId,
+      ip: meta.ip,
+    });
+  });
+  return selectSession(db, actor, eventId, sessionId);
+}
