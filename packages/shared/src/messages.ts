@@ -88,6 +88,7 @@ export const messages = {
   uploadTooManyRows: 'The file has more than {max} participant rows. Please split it into smaller files.',
   uploadUnsafeArchive:
     'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',
+  uploadTooManyColumns: 'The header row has more than {max} columns.',
   uploadMissingColumns: 'The first row must hold the column headers. Missing required columns: {columns}.',
   uploadForbiddenHeader: 'The column header "{header}" is not allowed.',
   uploadDuplicateHeader: 'The column "{header}" appears more than once in the header row.',

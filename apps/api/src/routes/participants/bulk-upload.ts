@@ -1,2 +1,109 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-export const bulkUploadRoutes: FastifyPluginAsyncZod = async () => {};
+import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, ZErrorBody, format, messages } from '@attend/shared';
+import { AppError } from '../../lib/app-error';
+import { staffActor } from '../../plugins/auth';
+import { bulkUploadParticipants } from '../../services/participants/bulk-upload/bulk-upload-participants';
+import { openResultsFile } from '../../services/participants/bulk-upload/results-file';
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const tags = ['participants'];
+const security = [{ bearer: [] }];
+
+function tooLarge(): AppError {
+  return new AppError(
+    'bad_request',
+    format(messages.uploadTooLarge, { mb: BULK_UPLOAD_MAX_BYTES / 1024 / 1024 }),
+  );
+}
+
+/** Bulk upload of participants from .xlsx/.xls and the download of its results spreadsheet. */
+export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so multipart bodies are accepted by these routes only.
+  await app.register(multipart, {
+    limits: {
+      fileSize: BULK_UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 20,
+      fieldSize: 1024,
+      parts: 25,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/events/:eventId/participants/bulk_upload/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        params: z.object({ eventId: id }),
+        response: { 200: ZBulkUploadResult, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = staffActor(request);
+      if (!request.isMultipart()) throw new AppError('bad_request', messages.uploadFileRequired);
+      let file;
+      try {
+        file = await request.file();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+          throw new AppError('bad_request', messages.uploadFileRequired);
+        throw new AppError('bad_request', messages.uploadNotWorkbook);
+      }
+      if (!file) throw new AppError('bad_request', messages.uploadFileRequired);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw new AppError('bad_request', messages.uploadNotWorkbook);
+      }
+      return bulkUploadParticipants(app.db, actor, {
+        eventId: request.params.eventId,
+        filename: file.filename,
+        data,
+        dataDir: app.config.dataDir,
+        ip: request.ip,
+        onResultsFileError: (err) =>
+          request.log.error({ err }, 'could not write the bulk upload results file'),
+      });
+    },
+  );
+
+  app.get(
+    '/events/:eventId/participants/bulk_upload/results/:resultId/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        security,
+        params: z.object({ eventId: id, resultId: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      staffActor(request);
+      const result = await openResultsFile(
+        app.config.dataDir,
+        request.params.eventId,
+        request.params.resultId,
+        Date.now(),
+      );
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${result.filename}"`)
+        .header('Content-Length', String(result.size))
+        .header('Cache-Control', 'no-store')
+        .send(result.stream);
+    },
+  );
+};

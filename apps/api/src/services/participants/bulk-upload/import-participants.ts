@@ -1,0 +1,158 @@
+import { eq, sql } from 'drizzle-orm';
+import { format, messages } from '@attend/shared';
+import type { Db, Tx } from '../../../db/client';
+import { events, participants } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import type { StaffActor } from '../../../lib/tokens';
+import { audit } from '../../audit';
+import { generateUniqueCode } from '../../events/generate-codes';
+import { violatedUniqueIndex } from '../scope';
+import { UsernameAllocator, usernameBase } from '../usernames';
+import type { UploadRow } from './map-rows';
+
+/** Rows per INSERT or UPDATE statement (guide §7). */
+export const BATCH_SIZE = 1000;
+
+export type RowOutcome =
+  | { status: 'created' | 'updated'; username: string; uniqueCode: string }
+  | { status: 'error'; message: string };
+
+export type ImportSummary = { created: number; updated: number; errors: number; outcomes: RowOutcome[] };
+
+type NewParticipant = typeof participants.$inferInsert;
+type Update = { id: number; fullName: string; phone: string; organization: string; jobTitle: string };
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Decides each row's fate against the event's current participants: an e-mail already in the event
+ * updates that participant (username and unique code stay), a new one creates a participant with a
+ * fresh unique code and a username (given, or derived from the e-mail) unique within the event.
+ */
+function plan(
+  eventId: number,
+  rows: UploadRow[],
+  existing: { id: number; email: string; username: string; uniqueCode: string }[],
+) {
+  const byEmail = new Map(existing.map((p) => [p.email.toLowerCase(), p]));
+  const usernames = new UsernameAllocator(existing.map((p) => p.username));
+  const codes = new Set(existing.map((p) => p.uniqueCode));
+  const firstRowOfEmail = new Map<string, number>();
+  const creates: NewParticipant[] = [];
+  const updates: Update[] = [];
+  const outcomes: RowOutcome[] = rows.map((r) => {
+    if (!r.valid) return { status: 'error', message: r.error ?? messages.validationFailed };
+    const v = r.valid;
+    const emailKey = v.email.toLowerCase();
+    const first = firstRowOfEmail.get(emailKey);
+    if (first !== undefined)
+      return { status: 'error', message: format(messages.uploadDuplicateInFile, { row: first }) };
+    firstRowOfEmail.set(emailKey, r.row);
+    const current = byEmail.get(emailKey);
+    if (current) {
+      updates.push({
+        id: current.id,
+        fullName: v.full_name,
+        phone: v.phone,
+        organization: v.organization,
+        jobTitle: v.job_title,
+      });
+      return { status: 'updated', username: current.username, uniqueCode: current.uniqueCode };
+    }
+    let username = v.username;
+    if (username) {
+      if (!usernames.claim(username)) return { status: 'error', message: messages.participantUsernameExists };
+    } else {
+      username = usernames.derive(usernameBase(v.email));
+    }
+    let uniqueCode = generateUniqueCode();
+    while (codes.has(uniqueCode)) uniqueCode = generateUniqueCode();
+    codes.add(uniqueCode);
+    creates.push({
+      eventId,
+      username,
+      fullName: v.full_name,
+      email: v.email,
+      phone: v.phone,
+      organization: v.organization,
+      jobTitle: v.job_title,
+      uniqueCode,
+    });
+    return { status: 'created', username, uniqueCode };
+  });
+  return { creates, updates, outcomes };
+}
+
+async function applyUpdates(tx: Tx, eventId: number, updates: Update[]): Promise<void> {
+  for (const batch of chunks(updates, BATCH_SIZE)) {
+    const values = sql.join(
+      batch.map(
+        (u) =>
+          sql`(${u.id}::int, ${u.fullName}::text, ${u.phone}::text, ${u.organization}::text, ${u.jobTitle}::text)`,
+      ),
+      sql`, `,
+    );
+    // A blank optional cell keeps what the participant already has; it never wipes it.
+    await tx.execute(sql`
+      update participants as p set
+        full_name = v.full_name,
+        phone = case when v.phone = '' then p.phone else v.phone end,
+        organization = case when v.organization = '' then p.organization else v.organization end,
+        job_title = case when v.job_title = '' then p.job_title else v.job_title end,
+        updated_at = now()
+      from (values ${values}) as v(id, full_name, phone, organization, job_title)
+      where p.id = v.id and p.event_id = ${eventId}`);
+  }
+}
+
+/**
+ * Applies the validated rows in one transaction, holding the event row lock so two uploads (or an
+ * upload and an Add Participant) for the same event cannot interleave. Rows with errors are
+ * reported and skipped; everything else is written in batches of 1,000 rows per statement.
+ */
+export async function importParticipants(
+  db: Db,
+  actor: StaffActor,
+  params: { eventId: number; rows: UploadRow[]; ip: string },
+): Promise<ImportSummary> {
+  const { eventId } = params;
+  try {
+    return await db.transaction(async (tx) => {
+      const [event] = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.id, eventId))
+        .for('update');
+      if (!event) throw new AppError('not_found', messages.eventNotFound);
+      const existing = await tx
+        .select({
+          id: participants.id,
+          email: participants.email,
+          username: participants.username,
+          uniqueCode: participants.uniqueCode,
+        })
+        .from(participants)
+        .where(eq(participants.eventId, eventId));
+      const { creates, updates, outcomes } = plan(eventId, params.rows, existing);
+      for (const batch of chunks(creates, BATCH_SIZE)) await tx.insert(participants).values(batch);
+      await applyUpdates(tx, eventId, updates);
+      const errors = outcomes.filter((o) => o.status === 'error').length;
+      await audit(tx, {
+        action: 'participant.bulk_upload',
+        actor,
+        eventId,
+        ip: params.ip,
+        details: { created: creates.length, updated: updates.length, errors },
+      });
+      return { created: creates.length, updated: updates.length, errors, outcomes };
+    });
+  } catch (err) {
+    // The lock makes this rare (participants added without it, e.g. by another process's single add).
+    if (violatedUniqueIndex(err) !== null) throw new AppError('conflict', messages.participantsChanged);
+    throw err;
+  }
+}

@@ -1,0 +1,409 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, participants } from '../src/db/schema';
+import { readUploadedSheet } from '../src/services/participants/bulk-upload/read-workbook';
+import {
+  lyingZipBomb,
+  manyEntriesZip,
+  multipart,
+  otherEvent,
+  readSheet,
+  xlsFile,
+  xlsxFile,
+  zipBomb,
+  type Cell,
+} from './fixtures/spreadsheets';
+import { bearer, createTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+let staff: string;
+let dataDir: string;
+let url: string;
+
+const HEADER: Cell[] = ['full_name', 'email', 'username', 'phone', 'organization', 'job_title'];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'attend-upload-'));
+  t = await createTestApp({ dataDir });
+  staff = await t.staffToken();
+  url = `/api/events/${t.seed.event.id}/participants/bulk_upload/`;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function upload(data: Buffer, filename: string, token = staff, target = url) {
+  const body = multipart({ data, filename }, { event: String(t.seed.event.id) });
+  return t.request({
+    method: 'POST',
+    url: target,
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
+}
+
+async function snapshot() {
+  const rows = await t.database.db.select().from(participants).orderBy(participants.id);
+  const [audits] = await t.database.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(eq(auditLog.action, 'participant.bulk_upload'));
+  return { rows, audits: audits?.n ?? 0 };
+}
+
+async function download(downloadUrl: string, token = staff) {
+  return t.request({ method: 'GET', url: downloadUrl, headers: bearer(token) });
+}
+
+describe('bulk upload of an .xlsx file', () => {
+  let result: Record<string, unknown>;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    before = await snapshot();
+    const file = await xlsxFile([
+      HEADER,
+      ['Grace Mukamana', 'grace@example.org', '', 250788123456, 'RBC', 'Epidemiologist'],
+      ['  Eric Nshuti  ', 'eric@example.org', 'eric.n', '', 'MoH', ''],
+      // The seed's confirmed participant, e-mail in another case: updated, username and code kept.
+      ['Amina U. Uwase', 'AMINA.UWASE@example.org', 'ignored.name', '', 'New Org', ''],
+      ['', 'noname@example.org', '', '', '', ''],
+      ['No Email', '', '', '', '', ''],
+      ['Bad Email', 'not-an-email', '', '', '', ''],
+      ['Grace Again', 'Grace@Example.org', '', '', '', ''],
+      ['Taken Username', 'taken@example.org', 'jean.habimana', '', '', ''],
+      [null, null, null, null, null, null],
+      ['=HYPERLINK("http://evil")', 'formula@example.org', '', '', '', ''],
+      ['Grace Namesake', 'grace@another.org', '', '', '', ''],
+    ]);
+    const res = await upload(file, 'participants.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    result = res.json();
+  });
+
+  it('reports created, updated and rejected rows with the spec message', () => {
+    expect(result).toMatchObject({
+      created: 4,
+      updated: 1,
+      errors: 5,
+      total_rows: 10,
+      message:
+        'Bulk upload completed with some issues. Created: 4, Updated: 1, Errors: 5. See the downloaded file for details.',
+    });
+    expect(result.filename).toMatch(/^participants_results_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(result.error_details).toEqual([
+      { row: 5, email: 'noname@example.org', message: 'Full name is required' },
+      { row: 6, email: '', message: 'Email is required' },
+      { row: 7, email: 'not-an-email', message: 'Please enter a valid email address' },
+      {
+        row: 8,
+        email: 'Grace@Example.org',
+        message: 'This email address appears more than once in the file (first on row 2).',
+      },
+      {
+        row: 9,
+        email: 'taken@example.org',
+        message: 'A participant with this username already exists for this event.',
+      },
+    ]);
+  });
+
+  it('writes the participants: new ones with unique codes and usernames, existing ones updated', async () => {
+    const after = await snapshot();
+    expect(after.rows).toHaveLength(before.rows.length + 4);
+    const byEmail = new Map(after.rows.map((p) => [p.email.toLowerCase(), p]));
+    const grace = byEmail.get('grace@example.org');
+    expect(grace).toMatchObject({ fullName: 'Grace Mukamana', username: 'grace', phone: '250788123456' });
+    expect(grace?.uniqueCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(byEmail.get('grace@another.org')?.username).toBe('grace2');
+    expect(byEmail.get('eric@example.org')).toMatchObject({ fullName: 'Eric Nshuti', username: 'eric.n' });
+    expect(byEmail.get('formula@example.org')?.fullName).toBe('=HYPERLINK("http://evil")');
+    const amina = byEmail.get('amina.uwase@example.org');
+    const aminaBefore = before.rows.find((p) => p.email === 'amina.uwase@example.org');
+    expect(amina).toMatchObject({
+      fullName: 'Amina U. Uwase',
+      organization: 'New Org',
+      // Blank cells never wipe what is there; username and unique code never change.
+      phone: aminaBefore?.phone,
+      jobTitle: aminaBefore?.jobTitle,
+      username: aminaBefore?.username,
+      uniqueCode: aminaBefore?.uniqueCode,
+      confirmedAttendance: true,
+    });
+    expect(after.audits).toBe(before.audits + 1);
+  });
+
+  it('lets staff download the results spreadsheet: every row, its outcome, reason and unique code', async () => {
+    const res = await download(String(result.download_url));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${String(result.filename)}"`);
+    const rows = readSheet(res.rawPayload);
+    expect(rows[0]).toEqual([
+      'row',
+      'full_name',
+      'email',
+      'username',
+      'phone',
+      'organization',
+      'job_title',
+      'status',
+      'unique_code',
+      'message',
+    ]);
+    expect(rows).toHaveLength(11);
+    const all = await snapshot();
+    const codeOf = (email: string) =>
+      all.rows.find((p) => p.email.toLowerCase() === email.toLowerCase())?.uniqueCode;
+    const summary = rows.slice(1).map((r) => [r[0], r[2], r[7], r[8], r[9]]);
+    expect(summary).toEqual([
+      [2, 'grace@example.org', 'Created', codeOf('grace@example.org'), ''],
+      [3, 'eric@example.org', 'Created', codeOf('eric@example.org'), ''],
+      [4, 'AMINA.UWASE@example.org', 'Updated', 'ABCD2345', ''],
+      [5, 'noname@example.org', 'Error', '', 'Full name is required'],
+      [6, '', 'Error', '', 'Email is required'],
+      [7, 'not-an-email', 'Error', '', 'Please enter a valid email address'],
+      [
+        8,
+        'Grace@Example.org',
+        'Error',
+        '',
+        'This email address appears more than once in the file (first on row 2).',
+      ],
+      [
+        9,
+        'taken@example.org',
+        'Error',
+        '',
+        'A participant with this username already exists for this event.',
+      ],
+      [11, 'formula@example.org', 'Created', codeOf('formula@example.org'), ''],
+      [12, 'grace@another.org', 'Created', codeOf('grace@another.org'), ''],
+    ]);
+    // A formula-looking name is stored as text in the results, not as a formula.
+    expect(rows[9]?.[1]).toBe('=HYPERLINK("http://evil")');
+  });
+
+  it('keeps the results file to staff of that event', async () => {
+    const link = String(result.download_url);
+    expect((await download(link, await t.participantToken(0))).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(401);
+    const other = await otherEvent(t.database.db);
+    const foreign = link.replace(`/events/${t.seed.event.id}/`, `/events/${other.eventId}/`);
+    const res = await download(foreign);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe('The results file was not found or has expired.');
+    expect((await download(link.replace(/[a-f0-9]{32}/, 'f'.repeat(32)))).statusCode).toBe(404);
+    expect((await download(link.replace(/[a-f0-9]{32}/, '..%2F..%2Fsecret_key'))).statusCode).toBe(404);
+  });
+
+  it('is idempotent: the same file again updates the same people and creates nobody', async () => {
+    const file = await xlsxFile([HEADER, ['Grace Mukamana', 'grace@example.org', '', '', '', '']]);
+    const res = await upload(file, 'again.xlsx');
+    expect(res.json()).toMatchObject({
+      created: 0,
+      updated: 1,
+      errors: 0,
+      message: 'Bulk upload successful. Created: 0, Updated: 1 participants.',
+    });
+  });
+});
+
+describe('bulk upload of other real workbooks', () => {
+  it('reads a legacy .xls (BIFF8) file', async () => {
+    const file = xlsFile([
+      ['Full Name', 'E-mail', 'Phone Number', 'Organisation', 'Job Title', 'Notes'],
+      ['Legacy Person', 'legacy@example.org', '0788 000 111', 'Old Org', 'Clerk', 'ignored column'],
+    ]);
+    expect(file.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const res = await upload(file, 'old.XLS');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 1, updated: 0, errors: 0 });
+    const [p] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.email, 'legacy@example.org'));
+    expect(p).toMatchObject({
+      fullName: 'Legacy Person',
+      username: 'legacy',
+      phone: '0788 000 111',
+      organization: 'Old Org',
+      jobTitle: 'Clerk',
+    });
+  });
+
+  it('refuses the upload for another event id or a missing event', async () => {
+    const file = await xlsxFile([HEADER, ['X', 'x@example.org', '', '', '', '']]);
+    const res = await upload(file, 'p.xlsx', staff, '/api/events/999999/participants/bulk_upload/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe('Event not found');
+    expect((await upload(file, 'p.xlsx', await t.participantToken(0))).statusCode).toBe(403);
+  });
+});
+
+describe('files that are refused whole, in bounded time, changing nothing', () => {
+  async function refused(data: Buffer, filename: string, detail: string | RegExp) {
+    const before = await snapshot();
+    const started = Date.now();
+    const res = await upload(data, filename);
+    const elapsed = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('bad_request');
+    if (typeof detail === 'string') expect(res.json().detail).toBe(detail);
+    else expect(res.json().detail).toMatch(detail);
+    expect(elapsed).toBeLessThan(15_000);
+    expect(await snapshot()).toEqual(before);
+  }
+
+  it('a zip bomb disguised as .xlsx (honest sizes: 200 MB of zeros)', async () => {
+    const bomb = await zipBomb(200 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await refused(
+      bomb,
+      'participants.xlsx',
+      'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',
+    );
+  });
+
+  it('a zip bomb whose headers lie about its size', async () => {
+    const bomb = await lyingZipBomb(150 * 1024 * 1024);
+    await refused(
+      bomb,
+      'participants.xlsx',
+      'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',
+    );
+  });
+
+  it('thousands of zip entries', async () => {
+    await refused(
+      await manyEntriesZip(5000),
+      'participants.xlsx',
+      'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',
+    );
+  });
+
+  it('__proto__ and constructor headers, without polluting any prototype', async () => {
+    for (const header of ['__proto__', 'constructor', 'prototype', '__defineGetter__']) {
+      const file = await xlsxFile([
+        ['full_name', 'email', header],
+        ['Proto Person', 'proto@example.org', '{"polluted": true}'],
+      ]);
+      await refused(file, 'p.xlsx', `The column header "${header}" is not allowed.`);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a text file renamed .xls, an HTML table renamed .xls and a CSV renamed .xlsx', async () => {
+    const text = Buffer.from('full_name,email\nText Person,text@example.org\n');
+    await refused(text, 'participants.xls', 'The file is not a valid Excel workbook (.xlsx or .xls).');
+    await refused(text, 'participants.xlsx', 'The file is not a valid Excel workbook (.xlsx or .xls).');
+    const html = Buffer.from(
+      '<table><tr><td>full_name</td><td>email</td></tr><tr><td>H</td><td>h@x.org</td></tr></table>',
+    );
+    await refused(html, 'participants.xls', 'The file is not a valid Excel workbook (.xlsx or .xls).');
+  });
+
+  it('a corrupt workbook (truncated .xlsx, random bytes after an OLE2 header)', async () => {
+    const good = await xlsxFile([HEADER, ['A', 'a@example.org', '', '', '', '']]);
+    await refused(
+      good.subarray(0, good.length - 200),
+      'p.xlsx',
+      'The file is not a valid Excel workbook (.xlsx or .xls).',
+    );
+    const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(4096, 7)]);
+    await refused(ole, 'p.xls', 'The file is not a valid Excel workbook (.xlsx or .xls).');
+  });
+
+  it('an oversized file (over 10 MB)', async () => {
+    await refused(
+      Buffer.alloc(10 * 1024 * 1024 + 1, 1),
+      'big.xlsx',
+      'The file is too large. The maximum size is 10 MB.',
+    );
+  });
+
+  it('another file type, a missing file and a missing header column', async () => {
+    const good = await xlsxFile([HEADER, ['A', 'a@example.org', '', '', '', '']]);
+    await refused(good, 'participants.csv', 'Only .xlsx and .xls files are accepted.');
+    await refused(
+      await xlsxFile([
+        ['full_name', 'phone'],
+        ['A', '1'],
+      ]),
+      'p.xlsx',
+      'The first row must hold the column headers. Missing required columns: email.',
+    );
+    await refused(
+      await xlsxFile([HEADER]),
+      'p.xlsx',
+      'The file has no participant rows below the header row.',
+    );
+    await refused(
+      await xlsxFile([
+        ['full_name', 'email', 'email'],
+        ['A', 'a@example.org', 'b@example.org'],
+      ]),
+      'p.xlsx',
+      'The column "email" appears more than once in the header row.',
+    );
+
+    const none = multipart(null, { note: 'no file' });
+    const res = await t.request({
+      method: 'POST',
+      url,
+      headers: { ...none.headers, ...bearer(staff) },
+      payload: none.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Please select a file to upload');
+    const json = await t.request({ method: 'POST', url, headers: bearer(staff), payload: {} });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().detail).toBe('Please select a file to upload');
+  });
+
+  it('more rows than the limit (checked with a small limit)', async () => {
+    const rows: Cell[][] = [HEADER];
+    for (let i = 0; i < 12; i++) rows.push([`P ${i}`, `p${i}@example.org`, '', '', '', '']);
+    const data = await xlsxFile(rows);
+    const read = (maxRows: number) =>
+      readUploadedSheet('p.xlsx', data, { maxRows, maxColumns: 50, maxMemoryMb: 256, timeoutMs: 20_000 });
+    await expect(read(12)).resolves.toMatchObject({ rows: expect.any(Array) });
+    await expect(read(11)).rejects.toMatchObject({
+      status: 400,
+      message: 'The file has more than 11 participant rows. Please split it into smaller files.',
+    });
+  });
+
+  it('a workbook that exhausts the parser is stopped by the worker deadline', async () => {
+    const data = await xlsxFile([HEADER, ['A', 'a@example.org', '', '', '', '']]);
+    await expect(
+      readUploadedSheet('p.xlsx', data, { maxRows: 10, maxColumns: 50, maxMemoryMb: 256, timeoutMs: 1 }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'The file is not a valid Excel workbook (.xlsx or .xls).',
+    });
+  });
+});
+
+describe('the real row limit', () => {
+  it('refuses a file of 50,001 participant rows', { timeout: 120_000 }, async () => {
+    const rows: Cell[][] = [HEADER];
+    for (let i = 0; i < 50_001; i++) rows.push([`Bulk Person ${i}`, `bulk${i}@example.org`, '', '', '', '']);
+    const over = await xlsxFile(rows);
+    const before = await snapshot();
+    const res = await upload(over, 'big.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(
+      'The file has more than 50,000 participant rows. Please split it into smaller files.',
+    );
+    expect(await snapshot()).toEqual(before);
+    const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(participants);
+    expect(n?.n).toBe(before.rows.length);
+  });
+});
