@@ -25,12 +25,30 @@ const host = '127.0.0.1';
 
 type Fresh = { database: Database; dataDir: string; cleanup: () => Promise<void> };
 
+/** A client on the server of `serverUrl`, on its own database or, when that does not exist, `postgres`. */
+async function adminClient(serverUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '3D000') throw err; // 3D000: no such database
+    const url = new URL(serverUrl);
+    url.pathname = '/postgres';
+    const fallback = new pg.Client({ connectionString: url.toString() });
+    await fallback.connect();
+    return fallback;
+  }
+}
+
 async function freshPostgres(serverUrl: string, dataDir: string): Promise<Fresh> {
   const name = `attend_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const admin = await adminClient(serverUrl);
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -38,8 +56,7 @@ async function freshPostgres(serverUrl: string, dataDir: string): Promise<Fresh>
     database,
     dataDir,
     cleanup: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
+      const dropper = await adminClient(serverUrl);
       try {
         await dropper.query(`drop database if exists ${name} with (force)`);
       } finally {

@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n';
 export function ErrorPage() {
   useDocumentTitle(`${t('error.title')} | ${t('app.name')}`);
   return (
-    <Container component="main" size="sm" py={80} style={{ flex: 1 }}>
+    <Container component="main" size="sm" py={80} w="100%" style={{ flex: 1 }}>
       <Stack align="center" gap="md" ta="center">
         <Text fz={64} fw={800} c="red.8" aria-hidden>
           !

@@ -38,7 +38,7 @@ export function ParticipantEventPage() {
               {participant.event_name}
             </Title>
             <Badge
-              color={participant.confirmed_attendance ? 'teal.8' : 'orange.8'}
+              color={participant.confirmed_attendance ? 'teal.9' : 'orange.9'}
               variant="filled"
               size="lg"
             >
