@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+// The API of `npm run dev` (PORT as for the server, default 3000); API_URL points elsewhere.
+const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
