@@ -35,13 +35,13 @@ const zOptionalText = (max: number) =>
 export const zFullName = z
   .string({ error: messages.fullNameRequired })
   .trim()
-  .min(1, messages.fullNameRequired)
+  .min(1, { error: messages.fullNameRequired, abort: true })
   .max(PARTICIPANT_LIMITS.fullName, tooLong(PARTICIPANT_LIMITS.fullName));
 
 export const zEmail = z
   .string({ error: messages.emailRequired })
   .trim()
-  .min(1, messages.emailRequired)
+  .min(1, { error: messages.emailRequired, abort: true })
   .max(PARTICIPANT_LIMITS.email, tooLong(PARTICIPANT_LIMITS.email))
   .regex(EMAIL_PATTERN, messages.invalidEmail);
 

@@ -1,2 +1,40 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-export const exportRoutes: FastifyPluginAsyncZod = async () => {};
+import { ZParticipantFilters } from '@attend/shared';
+import { staffActor } from '../../plugins/auth';
+import { EXPORT_FILENAME, exportParticipants } from '../../services/participants/export-participants';
+
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events/:eventId/participants/export/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags: ['participants'],
+        security: [{ bearer: [] }],
+        params: z.object({
+          eventId: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+        }),
+        querystring: ZParticipantFilters,
+      },
+    },
+    async (request, reply) => {
+      staffActor(request);
+      const stream = await exportParticipants(app.db, {
+        eventId: request.params.eventId,
+        filters: request.query,
+        qrUrlFor: app.qrUrlFor,
+      });
+      stream.on('error', (err) => request.log.error({ err }, 'participants export failed while streaming'));
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${EXPORT_FILENAME}"`)
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+};
