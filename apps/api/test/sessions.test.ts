@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProgramme } from '../src/cli/seed-programme';
 import { participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -653,5 +654,60 @@ describe('session registrants and export', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Session not found');
+  });
+});
+
+describe('demo programme (seedProgramme)', () => {
+  it('adds a two-day programme with concurrent and sequential sub-session groups', async () => {
+    const ev = await t.request({
+      method: 'POST',
+      url: '/api/events/',
+      headers: bearer(staff),
+      payload: {
+        name: 'Demo',
+        start_date: '2030-05-06T07:00:00Z',
+        end_date: '2030-05-07T18:00:00Z',
+        location: 'Kigali',
+      },
+    });
+    const id = ev.json().id as number;
+    expect(await seedProgramme(t.database.db, id)).toEqual({ sessions: 9, subSessions: 9 });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/events/${id}/sessions/`,
+      headers: bearer(staff),
+    });
+    const list = res.json() as Json[];
+    const top = list.filter((s) => !s.is_sub_session);
+    expect(top).toHaveLength(9);
+    expect(new Set(top.map((s) => String(s.start_time).slice(0, 10)))).toEqual(
+      new Set(['2030-05-06', '2030-05-07']),
+    );
+    const groups = (name: string) => {
+      const parent = top.find((s) => s.name === name);
+      return list
+        .filter((s) => s.parent_session === parent?.id)
+        .map((s) => [
+          String(s.start_time).slice(11, 16),
+          String(s.end_time).slice(11, 16),
+          s.max_participants,
+        ]);
+    };
+    expect(groups('Morning Workshops')).toEqual([
+      ['11:00', '12:30', 20],
+      ['11:00', '12:30', 20],
+      ['11:00', '12:30', 20],
+    ]);
+    expect(groups('Clinical Skills Rotation')).toEqual([
+      ['14:00', '14:30', 10],
+      ['14:30', '15:00', 10],
+      ['15:00', '15:30', 10],
+      ['15:30', '16:00', 10],
+    ]);
+    expect(groups('Field Visits')).toEqual([
+      ['11:30', '13:30', 15],
+      ['11:30', '13:30', 25],
+    ]);
+    await expect(seedProgramme(t.database.db, 999999)).rejects.toThrow(/does not exist/);
   });
 });

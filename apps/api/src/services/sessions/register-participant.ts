@@ -21,8 +21,6 @@ export type RegisterOptions = {
   unsafeWithoutLock?: boolean;
 };
 
-type SessionRow = typeof sessions.$inferSelect;
-
 async function countRegistrations(db: DbOrTx, sessionId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -31,25 +29,21 @@ async function countRegistrations(db: DbOrTx, sessionId: number): Promise<number
   return row?.n ?? 0;
 }
 
-/** The participant's registered sessions as the conflict rule sees them. */
-async function registeredSessions(db: DbOrTx, participantId: number): Promise<ConflictSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      name: sessions.name,
-      start: sessions.startTime,
-      end: sessions.endTime,
-      parentSessionId: sessions.parentSessionId,
-    })
-    .from(sessionRegistrations)
-    .innerJoin(sessions, eq(sessions.id, sessionRegistrations.sessionId))
-    .where(eq(sessionRegistrations.participantId, participantId));
-  return rows;
-}
+type LockedRow = {
+  confirmed: boolean;
+  name: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  parent_session_id: number | null;
+  max_participants: number;
+  is_active: boolean;
+};
+type RegisteredJson = { id: number; name: string; start: string; end: string; parent: number | null };
 
 /**
- * Every rule of a registration, in order, on `db` (the transaction holding the locks, or the root
- * database on the unsafe control path). Returns the answer when already registered.
+ * Every rule of a registration, in order, on `db`: the transaction holding the locks, or the root
+ * database on the unsafe control path. Each round trip costs (PGlite runs ~0.3 ms per statement),
+ * so the work is four statements: lock, read, insert, and the answer is computed from them.
  */
 async function checkAndRegister(
   db: DbOrTx,
@@ -57,40 +51,57 @@ async function checkAndRegister(
   sessionId: number,
   lock: boolean,
 ): Promise<{ result: TRegistrationResult; created: boolean }> {
-  // Lock order is always participant, then session: registrations of one participant are
-  // serialised (so two overlapping sessions cannot both pass the conflict check), and so are
-  // registrations for one session (so the count cannot be overtaken). FOR NO KEY UPDATE leaves
-  // foreign-key checks of other writers (check-ins) unblocked.
-  const participantQuery = db
-    .select({ id: participants.id, confirmed: participants.confirmedAttendance })
-    .from(participants)
-    .where(and(eq(participants.id, actor.participantId), eq(participants.eventId, actor.eventId)));
-  const [participant] = lock ? await participantQuery.for('no key update') : await participantQuery;
-  if (!participant) throw new AppError('not_found', messages.participantNotFound);
-
-  const sessionQuery = db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.eventId, actor.eventId)));
-  const [session]: SessionRow[] = lock ? await sessionQuery.for('no key update') : await sessionQuery;
-  if (!session) throw new AppError('not_found', messages.sessionNotFound);
-  if (!participant.confirmed) throw new AppError('forbidden', messages.confirmAttendanceFirst);
+  // 1. The participant and the session rows, locked in FROM order (participant, then session) by
+  //    one statement. Registrations of one participant are thereby serialised (two overlapping
+  //    sessions cannot both pass the conflict check), and so are registrations for one session
+  //    (the count cannot be overtaken). FOR NO KEY UPDATE leaves foreign-key checks of other
+  //    writers (check-ins) unblocked.
+  // Raw SQL with only the columns needed: on PGlite a wide Drizzle row costs as much as the query.
+  const locked = await db.execute(sql`select p.confirmed_attendance as confirmed, s.name, s.start_time,
+      s.end_time, s.parent_session_id, s.max_participants, s.is_active
+    from participants p join sessions s on s.id = ${sessionId} and s.event_id = ${actor.eventId}
+    where p.id = ${actor.participantId} and p.event_id = ${actor.eventId}
+    ${lock ? sql`for no key update of p, s` : sql``}`);
+  const [row] = (locked as unknown as { rows: LockedRow[] }).rows;
+  if (!row) {
+    const [p] = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.id, actor.participantId), eq(participants.eventId, actor.eventId)));
+    throw new AppError('not_found', p ? messages.sessionNotFound : messages.participantNotFound);
+  }
+  const session = {
+    id: sessionId,
+    name: row.name,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    parentSessionId: row.parent_session_id,
+    maxParticipants: row.max_participants,
+    isActive: row.is_active,
+  };
+  if (!row.confirmed) throw new AppError('forbidden', messages.confirmAttendanceFirst);
   if (!session.isActive) throw new AppError('bad_request', messages.sessionNotOpen);
-  const [child] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.parentSessionId, session.id))
-    .limit(1);
-  if (child) throw new AppError('bad_request', messages.registerForSubSession);
 
-  const registered = await registeredSessions(db, participant.id);
-  if (registered.some((s) => s.id === session.id)) {
-    const count = await countRegistrations(db, session.id);
+  // 2. Read after the locks are held, so this statement's snapshot has every committed
+  //    registration of the session and of the participant.
+  const result = await db.execute(sql`select
+      exists(select 1 from sessions c where c.parent_session_id = ${session.id}) as has_children,
+      (select count(*) from session_registrations r where r.session_id = ${session.id})::int as registered,
+      coalesce((select json_agg(json_build_object(
+          'id', s.id, 'name', s.name, 'start', s.start_time, 'end', s.end_time, 'parent', s.parent_session_id))
+        from session_registrations r join sessions s on s.id = r.session_id
+        where r.participant_id = ${actor.participantId}), '[]'::json) as mine`);
+  const [state] = (
+    result as unknown as { rows: { has_children: boolean; registered: number; mine: RegisteredJson[] }[] }
+  ).rows;
+  if (!state) throw new Error('registration state query returned nothing');
+  if (state.has_children) throw new AppError('bad_request', messages.registerForSubSession);
+  if (state.mine.some((s) => s.id === session.id)) {
     return {
       result: {
         is_registered: true,
-        registered_count: count,
-        is_full: isFull(session.maxParticipants, count),
+        registered_count: state.registered,
+        is_full: isFull(session.maxParticipants, state.registered),
         message: messages.alreadyRegistered,
       },
       created: false,
@@ -103,17 +114,24 @@ async function checkAndRegister(
     end: session.endTime,
     parentSessionId: session.parentSessionId,
   };
+  const registered: ConflictSession[] = state.mine.map((s) => ({
+    id: s.id,
+    name: s.name,
+    start: new Date(s.start),
+    end: new Date(s.end),
+    parentSessionId: s.parent,
+  }));
   const conflict = findConflict(target, registered);
   if (conflict) throw new AppError('conflict', conflictMessage(target, conflict));
+  if (isFull(session.maxParticipants, state.registered)) throw new AppError('conflict', messages.sessionFull);
 
-  const before = session.maxParticipants > 0 ? await countRegistrations(db, session.id) : 0;
-  if (isFull(session.maxParticipants, before)) throw new AppError('conflict', messages.sessionFull);
+  // 3. The insert; a duplicate (possible only on the unsafe path) adds nothing.
   const inserted = await db
     .insert(sessionRegistrations)
-    .values({ sessionId: session.id, participantId: participant.id })
+    .values({ sessionId: session.id, participantId: actor.participantId })
     .onConflictDoNothing()
     .returning({ id: sessionRegistrations.id });
-  const count = await countRegistrations(db, session.id);
+  const count = state.registered + inserted.length;
   return {
     result: {
       is_registered: true,
