@@ -16,5 +16,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     manifest: true,
     sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // packages/shared only declares schemas and constants: importing one of its files for a single
+        // export must not pull in the others (their top-level z.object() calls look like side effects).
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
+      },
+    },
   },
 });

@@ -38,6 +38,18 @@ export function getSession(): SessionState {
   return state;
 }
 
+/** Resolves once the start-up restore has settled (at once when it already has). */
+export function whenSessionSettled(): Promise<SessionState> {
+  if (state.status !== 'restoring') return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribe(() => {
+      if (state.status === 'restoring') return;
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
+
 /** The current session; re-renders when it changes. */
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);

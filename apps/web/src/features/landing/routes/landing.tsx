@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { AppFooter } from '../../../components/app-footer';
 import { paths } from '../../../config/paths';
-import { isParticipant, isStaff, useSession, type SessionState } from '../../../lib/auth-session';
+import { isParticipant, isStaff, whenSessionSettled, type SessionState } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { FeatureCards } from '../components/feature-cards';
 import { Hero } from '../components/hero';
@@ -22,9 +22,9 @@ function startTarget({ status, user }: SessionState): string {
 
 export function LandingPage() {
   useDocumentTitle(`${t('app.name')} | ${t('app.tagline')}`);
-  const session = useSession();
   const navigate = useNavigate();
-  const start = () => void navigate(startTarget(session));
+  // A click during the start-up session restore waits for it, so a signed-in user is not sent to /login.
+  const start = () => void whenSessionSettled().then((session) => navigate(startTarget(session)));
   return (
     <>
       <LandingHeader />
