@@ -456,3 +456,23 @@ describe('DELETE /api/events/{id}/', () => {
     expect(e).toBeDefined();
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the event and session routes (every schema converts)', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/events/',
+        '/api/events/{eventId}/',
+        '/api/events/{eventId}/sessions/',
+        '/api/events/{eventId}/sessions/{sessionId}/',
+        '/api/sessions/global/{sessionId}/create_sub_sessions/',
+        '/api/sessions/global/{sessionId}/export_participants/',
+        '/api/sessions/{sessionId}/participants/',
+        '/api/sessions/{sessionId}/register/{participantId}/',
+      ]),
+    );
+  });
+});
