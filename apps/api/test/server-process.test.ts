@@ -74,6 +74,49 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     expect(await again.exited).toBe(0);
   }, 120_000);
 
+  it('create-staff adds a staff user who can then sign in, and refuses a duplicate', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
+    const cli = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'apps/api/src/cli/create-staff.ts', ...args],
+          {
+            cwd: repoRoot,
+            env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+          },
+        );
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const created = await cli(['--username', 'alice', '--password', 'alice-password-1']);
+    expect(created.out).toContain('Staff user "alice" created.');
+    expect(created.code).toBe(0);
+    const duplicate = await cli(['--username', 'ALICE', '--password', 'another-password']);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.out).toContain('A staff user named "ALICE" already exists.');
+    const missing = await cli(['--username', 'bob']);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain('Usage: npm run create-staff -- --username U --password P');
+
+    const p = String(Number(port) + 4);
+    const server = startServer({ DATA_DIR: dir, PORT: p });
+    running.push(server);
+    await waitFor(() => server.output().includes('Attend is running at'), server.output);
+    expect(server.output()).not.toContain('Created staff user');
+    const res = await fetch(`http://127.0.0.1:${p}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alice', password: 'alice-password-1' }),
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
   it('prints a generated admin password once on a fresh directory', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
     const p = String(Number(port) + 2);
