@@ -44,6 +44,10 @@ export const routePatterns = {
   staffCheckIn: '/dashboard/events/:eventId/check-in',
 } as const;
 
+function stringValues(query: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+}
+
 /** API endpoints (under /api, trailing slash as the spec writes them). */
 export const apiPaths = {
   staffToken: () => '/api/auth/token/',
@@ -53,4 +57,17 @@ export const apiPaths = {
   logout: () => '/api/auth/logout/',
   me: () => '/api/accounts/me/',
   publicStats: () => '/api/public/stats/',
+  events: (query?: Record<string, string | number>) =>
+    query ? `/api/events/?${new URLSearchParams(stringValues(query))}` : '/api/events/',
+  event: (eventId: Id) => `/api/events/${eventId}/`,
+  eventSessions: (eventId: Id, query?: { parent_session?: Id }) =>
+    query?.parent_session !== undefined
+      ? `/api/events/${eventId}/sessions/?${new URLSearchParams({ parent_session: String(query.parent_session) })}`
+      : `/api/events/${eventId}/sessions/`,
+  eventSession: (eventId: Id, sessionId: Id) => `/api/events/${eventId}/sessions/${sessionId}/`,
+  createSubSessions: (sessionId: Id) => `/api/sessions/global/${sessionId}/create_sub_sessions/`,
+  exportSessionParticipants: (sessionId: Id) => `/api/sessions/global/${sessionId}/export_participants/`,
+  sessionParticipants: (sessionId: Id) => `/api/sessions/${sessionId}/participants/`,
+  sessionRegistration: (sessionId: Id, participantId: Id) =>
+    `/api/sessions/${sessionId}/register/${participantId}/`,
 } as const;
