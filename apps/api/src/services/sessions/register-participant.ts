@@ -42,8 +42,8 @@ type RegisteredJson = { id: number; name: string; start: string; end: string; pa
 
 /**
  * Every rule of a registration, in order, on `db`: the transaction holding the locks, or the root
- * database on the unsafe control path. Each round trip costs (PGlite runs ~0.3 ms per statement),
- * so the work is four statements: lock, read, insert, and the answer is computed from them.
+ * database on the unsafe control path. Every round trip costs (PGlite spends ~0.3 ms on any
+ * statement), so the work is three statements (lock, read, insert) and the answer is computed.
  */
 async function checkAndRegister(
   db: DbOrTx,
@@ -55,8 +55,8 @@ async function checkAndRegister(
   //    one statement. Registrations of one participant are thereby serialised (two overlapping
   //    sessions cannot both pass the conflict check), and so are registrations for one session
   //    (the count cannot be overtaken). FOR NO KEY UPDATE leaves foreign-key checks of other
-  //    writers (check-ins) unblocked.
-  // Raw SQL with only the columns needed: on PGlite a wide Drizzle row costs as much as the query.
+  //    writers (check-ins) unblocked. Raw SQL with only the columns needed: on PGlite a wide
+  //    Drizzle row costs as much as the query itself.
   const locked = await db.execute(sql`select p.confirmed_attendance as confirmed, s.name, s.start_time,
       s.end_time, s.parent_session_id, s.max_participants, s.is_active
     from participants p join sessions s on s.id = ${sessionId} and s.event_id = ${actor.eventId}
