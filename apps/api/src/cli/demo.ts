@@ -9,6 +9,7 @@ import { randomToken } from '../lib/tokens';
 import { serve } from '../serve';
 import { createStaffUser } from '../services/auth/create-staff-user';
 import { seedDemo } from './seed-demo';
+import { seedProgramme } from './seed-programme';
 
 async function main(): Promise<void> {
   const base = loadConfig(process.env);
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const password = randomToken(12);
   await createStaffUser(database.db, { username, password });
   const seed = await seedDemo(database.db);
+  await seedProgramme(database.db, seed.event.id);
   await serve(config, database);
   console.log('\nDemo data is ready.');
   console.log(

@@ -26,6 +26,9 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_expires_idx').on(t.expiresAt),
+    // Deleting a participant or staff user cascades here: without these it scans the whole table.
+    index('refresh_tokens_participant_idx').on(t.participantId),
+    index('refresh_tokens_staff_idx').on(t.staffUserId),
   ],
 );
 

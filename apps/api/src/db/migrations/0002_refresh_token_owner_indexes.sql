@@ -1,0 +1,2 @@
+CREATE INDEX "refresh_tokens_participant_idx" ON "refresh_tokens" USING btree ("participant_id");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_staff_idx" ON "refresh_tokens" USING btree ("staff_user_id");
