@@ -30,24 +30,36 @@ const staffPages: RouteObject[] = [
     path: paths.staff.dashboard(),
     lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-home')),
   },
-  { path: paths.staff.events(), Component: NotFoundContent },
-  { path: routePatterns.staffEvent, Component: NotFoundContent },
+  { path: paths.staff.events(), lazy: lazyPage(() => import('../features/events/routes/events-list')) },
+  { path: routePatterns.staffEvent, lazy: lazyPage(() => import('../features/events/routes/event-detail')) },
   { path: routePatterns.staffTagDesign, Component: NotFoundContent },
-  { path: routePatterns.staffSessions, Component: NotFoundContent },
-  { path: routePatterns.staffSession, Component: NotFoundContent },
+  {
+    path: routePatterns.staffSessions,
+    lazy: lazyPage(() => import('../features/sessions/routes/sessions-list')),
+  },
+  {
+    path: routePatterns.staffSession,
+    lazy: lazyPage(() => import('../features/sessions/routes/session-detail')),
+  },
   { path: routePatterns.staffParticipants, Component: NotFoundContent },
   { path: routePatterns.staffParticipant, Component: NotFoundContent },
   { path: routePatterns.staffCheckIn, Component: NotFoundContent },
 ];
 
 const participantPages: RouteObject[] = [
-  { path: paths.participant.dashboard(), Component: NotFoundContent },
+  {
+    path: paths.participant.dashboard(),
+    lazy: lazyPage(() => import('../features/participant-dashboard/routes/participant-dashboard')),
+  },
   {
     path: routePatterns.participantEvent,
     lazy: lazyPage(() => import('../features/events/routes/participant-event')),
   },
   { path: routePatterns.participantEventTag, Component: NotFoundContent },
-  { path: paths.participant.sessions(), Component: NotFoundContent },
+  {
+    path: paths.participant.sessions(),
+    lazy: lazyPage(() => import('../features/sessions/routes/participant-sessions')),
+  },
   { path: paths.participant.qrCode(), Component: NotFoundContent },
 ];
 

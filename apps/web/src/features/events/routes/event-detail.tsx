@@ -1,0 +1,164 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { activeBadge, type TEventDetail } from '@attend/shared';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatDisplayDateTime } from '../../../lib/date-time';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useEvent } from '../api/get-event';
+import { EventCode } from '../components/event-code';
+import { EventEditForm } from '../components/event-edit-form';
+import { EventStats } from '../components/event-stats';
+import { QuickActions } from '../components/quick-actions';
+import { te } from '../i18n';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={paths.staff.events()} c="blue.9" w="fit-content">
+      ← {te('detail.back')}
+    </Anchor>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </Stack>
+  );
+}
+
+/** /dashboard/events/:eventId: the event, its code, stats and the ways into its areas. */
+export function EventDetailPage() {
+  const eventId = Number(useParams().eventId);
+  const event = useEvent(eventId);
+  const [editing, setEditing] = useState(false);
+  const notFound =
+    !Number.isInteger(eventId) || (event.error instanceof ApiError && event.error.status === 404);
+  useDocumentTitle(`${event.data?.name ?? te('detail.notFound')} | ${t('app.name')}`);
+
+  useEffect(() => {
+    if (event.isError && !notFound) notify(te('detail.loadFailed'), 'error');
+  }, [event.isError, event.errorUpdatedAt, notFound]);
+
+  if (notFound) {
+    return (
+      <Container size="sm" py={64}>
+        <Stack align="center" ta="center">
+          <Title order={1}>{te('detail.notFound')}</Title>
+          <Button component={Link} to={paths.staff.events()} variant="default">
+            {te('detail.back')}
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (!event.data) {
+    return (
+      <Container size="xl" py="xl">
+        <Stack>
+          <BackLink />
+          {event.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              <Stack gap="sm" align="flex-start">
+                <Text c="red.9" fw={500}>
+                  {event.error.message === te('detail.invalid')
+                    ? te('detail.invalid')
+                    : te('detail.loadFailed')}
+                </Text>
+                <Button variant="default" onClick={() => void event.refetch()} loading={event.isFetching}>
+                  {te('list.tryAgain')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Center py="xl">
+              <Loader aria-label={t('app.loading')} />
+            </Center>
+          )}
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <BackLink />
+        {editing ? (
+          <EventEditForm event={event.data} onDone={() => setEditing(false)} />
+        ) : (
+          <EventSummary event={event.data} onEdit={() => setEditing(true)} />
+        )}
+        <EventStats event={event.data} />
+        <Group gap="sm">
+          <Button component={Link} to={paths.staff.participants(eventId)} variant="light">
+            {te('detail.nav.participants')}
+          </Button>
+          <Button component={Link} to={paths.staff.sessions(eventId)} variant="light">
+            {te('detail.nav.sessions')}
+          </Button>
+          <Button component={Link} to={paths.staff.checkIn(eventId)} variant="light">
+            {te('detail.nav.checkIn')}
+          </Button>
+        </Group>
+        <QuickActions event={event.data} />
+      </Stack>
+    </Container>
+  );
+}
+
+function EventSummary({ event, onEdit }: { event: TEventDetail; onEdit: () => void }) {
+  const badge = activeBadge(event.is_active);
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="sm" align="center">
+            <Title order={1}>{event.name}</Title>
+            <Badge color={badge === 'Active' ? 'teal.9' : 'gray.7'} variant="filled" size="lg">
+              {te(`badge.${badge}`)}
+            </Badge>
+          </Group>
+          <Button onClick={onEdit}>{te('detail.edit')}</Button>
+        </Group>
+        <EventCode code={event.event_code} />
+        <Field label={te('detail.description')}>
+          {event.description ? (
+            <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
+          ) : (
+            <Text c="dimmed">{te('detail.noDescription')}</Text>
+          )}
+        </Field>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label={te('detail.location')}>{event.location}</Field>
+          <Field label={te('detail.startDate')}>{formatDisplayDateTime(event.start_date)}</Field>
+          <Field label={te('detail.endDate')}>{formatDisplayDateTime(event.end_date)}</Field>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+export default EventDetailPage;

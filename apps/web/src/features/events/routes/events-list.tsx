@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TEvent } from '@attend/shared';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { formatDisplayDateTime } from '../../../lib/date-time';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useDeleteEvent } from '../api/delete-event';
+import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events';
+import { CreateEventModal } from '../components/create-event-modal';
+import { EventStatusBadge } from '../components/event-status-badge';
+import { te } from '../i18n';
+
+/** /dashboard/events: every event with its dates, location and status; create, edit and delete. */
+export function EventsListPage() {
+  useDocumentTitle(`${te('list.title')} | ${t('app.name')}`);
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const events = useEvents(page);
+  const remove = useDeleteEvent();
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<TEvent | null>(null);
+
+  useEffect(() => {
+    if (events.isError) notify(te('list.loadFailed'), 'error');
+  }, [events.isError, events.errorUpdatedAt]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notify(te('delete.success'), 'success');
+        setToDelete(null);
+      },
+      onError: () => notify(te('delete.failed'), 'error'),
+    });
+  };
+
+  const rows = events.data?.results ?? [];
+  const pages = Math.max(1, Math.ceil((events.data?.count ?? 0) / EVENTS_PAGE_SIZE));
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>{te('list.title')}</Title>
+            <Text c="dimmed">{te('list.subtitle')}</Text>
+          </Stack>
+          <Button onClick={() => setCreating(true)}>{te('list.create')}</Button>
+        </Group>
+
+        {events.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        ) : events.isError && !events.data ? (
+          <Alert color="red" variant="light" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text c="red.9" fw={500}>
+                {te('list.loadFailed')}
+              </Text>
+              <Button variant="default" onClick={() => void events.refetch()} loading={events.isFetching}>
+                {te('list.tryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Caption>{te('list.caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{te('list.col.name')}</Table.Th>
+                    <Table.Th>{te('list.col.start')}</Table.Th>
+                    <Table.Th>{te('list.col.end')}</Table.Th>
+                    <Table.Th>{te('list.col.location')}</Table.Th>
+                    <Table.Th>{te('list.col.status')}</Table.Th>
+                    <Table.Th>{te('list.col.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={6}>
+                        <Text c="dimmed" ta="center" py="md">
+                          {te('list.empty')}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                  {rows.map((event) => (
+                    <Table.Tr key={event.id} data-testid={`event-row-${event.id}`}>
+                      <Table.Td maw={360}>
+                        <Text fw={600}>{event.name}</Text>
+                        {event.description && (
+                          <Text size="sm" c="dimmed" lineClamp={2}>
+                            {event.description}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDisplayDateTime(event.start_date)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDisplayDateTime(event.end_date)}
+                      </Table.Td>
+                      <Table.Td>{event.location}</Table.Td>
+                      <Table.Td>
+                        <EventStatusBadge start={event.start_date} end={event.end_date} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            aria-label={te('list.editLabel', { name: event.name })}
+                            onClick={() => void navigate(paths.staff.event(event.id))}
+                          >
+                            {te('list.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red.8"
+                            aria-label={te('list.deleteLabel', { name: event.name })}
+                            onClick={() => setToDelete(event)}
+                          >
+                            {te('list.delete')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      </Stack>
+
+      <CreateEventModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={te('delete.title')}
+        message={te('delete.confirm')}
+        confirmLabel={te('delete.yes')}
+        cancelLabel={te('delete.cancel')}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Container>
+  );
+}
+
+export default EventsListPage;

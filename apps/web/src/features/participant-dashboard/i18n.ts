@@ -1,0 +1,21 @@
+import { format } from '@attend/shared';
+
+/** Strings of the participant dashboard (document 1 §2). */
+const en = {
+  title: 'My Dashboard',
+  welcome: 'Welcome, {name}!',
+  upcoming: 'Upcoming Events',
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  emptyTitle: 'No upcoming events',
+  emptyText: 'You are not registered for any events yet.',
+  loadFailed: 'Failed to load events',
+  tryAgain: 'Try Again',
+} as const;
+
+export type ParticipantDashboardKey = keyof typeof en;
+
+export function tpd(key: ParticipantDashboardKey, vars?: Record<string, string | number>): string {
+  const template: string = en[key];
+  return vars ? format(template, vars) : template;
+}

@@ -1,0 +1,104 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { displayStatus } from '@attend/shared';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { isParticipant, useSession } from '../../../lib/auth-session';
+import { formatDateRange } from '../../../lib/date-time';
+import { t } from '../../../lib/i18n';
+import { useMyEvents } from '../api/get-my-events';
+import { tpd } from '../i18n';
+
+/** /dashboard/participant: a greeting and the participant's upcoming events. */
+export function ParticipantDashboardPage() {
+  useDocumentTitle(`${tpd('title')} | ${t('app.name')}`);
+  const { user } = useSession();
+  const participant = isParticipant(user) ? user : null;
+  const events = useMyEvents(participant !== null);
+  const name = user?.full_name || (user && 'username' in user ? user.username : '');
+  // Events that have not ended yet (an event under way still counts as upcoming for its attendee).
+  const upcoming = (events.data?.results ?? []).filter(
+    (e) => displayStatus({ start: e.start_date, end: e.end_date }) !== 'Completed',
+  );
+  const confirmed = !!participant?.confirmed_attendance;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{tpd('welcome', { name })}</Title>
+        <Title order={2} fz="h3">
+          {tpd('upcoming')}
+        </Title>
+        {participant && events.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        ) : events.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text c="red.9" fw={500}>
+                {tpd('loadFailed')}
+              </Text>
+              <Button variant="default" onClick={() => void events.refetch()} loading={events.isFetching}>
+                {tpd('tryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : upcoming.length === 0 ? (
+          <Card withBorder radius="md" p="xl">
+            <Stack gap={4} align="center" ta="center">
+              <Text fw={700} fz="lg">
+                {tpd('emptyTitle')}
+              </Text>
+              <Text c="dimmed">{tpd('emptyText')}</Text>
+            </Stack>
+          </Card>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {upcoming.map((event) => (
+              <Card
+                key={event.id}
+                withBorder
+                radius="md"
+                p="lg"
+                component={Link}
+                to={paths.participant.event(event.id)}
+                data-testid={`event-card-${event.id}`}
+              >
+                <Stack gap={6}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <Text fw={700} fz="lg">
+                      {event.title}
+                    </Text>
+                    <Badge color={confirmed ? 'teal.9' : 'orange.9'} variant="filled">
+                      {confirmed ? tpd('confirmed') : tpd('pending')}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">{formatDateRange(event.start_date, event.end_date)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {event.location}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export default ParticipantDashboardPage;

@@ -1,0 +1,104 @@
+import { Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import type { TSessionParticipant } from '@attend/shared';
+import { notify } from '../../../lib/notify';
+import { useUnregisterFromSession } from '../api/unregister-from-session';
+import { ts } from '../i18n';
+import { reasonOf } from '../lib/session-errors';
+
+type Props = {
+  eventId: number;
+  sessionId: number;
+  /** Accessible caption of the table. */
+  caption: string;
+  registrants: TSessionParticipant[] | undefined;
+  loading: boolean;
+  error: Error | null;
+};
+
+/** Name, e-mail and username of each registrant, with Unregister (staff). */
+export function SessionRegistrants({ eventId, sessionId, caption, registrants, loading, error }: Props) {
+  const unregister = useUnregisterFromSession(eventId);
+
+  const remove = (participant: TSessionParticipant) =>
+    unregister.mutate(
+      { sessionId, participantId: participant.id },
+      {
+        onSuccess: () => notify(ts('detail.unregistered'), 'success'),
+        onError: (err) => notify(ts('detail.unregisterFailed', { reason: reasonOf(err) }), 'error'),
+      },
+    );
+
+  if (loading) return <Loader size="sm" aria-label={caption} />;
+  if (error) {
+    return (
+      <Text c="red.9" size="sm" role="alert">
+        {ts('detail.loadFailed', { reason: reasonOf(error) })}
+      </Text>
+    );
+  }
+  if (!registrants || registrants.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {ts('detail.noRegistrants')}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped verticalSpacing="xs">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{ts('detail.col.name')}</Table.Th>
+            <Table.Th>{ts('detail.col.email')}</Table.Th>
+            <Table.Th>{ts('detail.col.username')}</Table.Th>
+            <Table.Th>{ts('detail.col.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {registrants.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>{p.full_name}</Table.Td>
+              <Table.Td>
+                <Anchor href={`mailto:${p.email}`} c="blue.9" size="sm">
+                  {p.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{p.username}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red.8"
+                  aria-label={ts('detail.unregisterLabel', { name: p.full_name })}
+                  loading={
+                    unregister.isPending &&
+                    unregister.variables.participantId === p.id &&
+                    unregister.variables.sessionId === sessionId
+                  }
+                  onClick={() => remove(p)}
+                >
+                  {ts('detail.unregister')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A heading line with the registered count. */
+export function RegistrantsHeading({ title, count }: { title: string; count: number | undefined }) {
+  return (
+    <Stack gap={0}>
+      <Text fw={700}>{title}</Text>
+      {count !== undefined && (
+        <Text size="sm" c="dimmed">
+          {ts('detail.registeredCount', { n: count })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

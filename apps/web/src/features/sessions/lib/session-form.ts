@@ -1,0 +1,122 @@
+import { ZSessionForm, type TSession } from '@attend/shared';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import { ts } from '../i18n';
+
+export type SessionFormValues = {
+  name: string;
+  description: string;
+  location: string;
+  /** `datetime-local` values in the viewer's time zone. */
+  start_time: string;
+  end_time: string;
+  max_participants: number | string;
+  is_active: boolean;
+};
+export type SessionFormField = keyof SessionFormValues;
+export type SessionFormErrors = Partial<Record<SessionFormField, string>>;
+
+/** What POST and PUT send (times as ISO instants). */
+export type SessionBody = {
+  name: string;
+  description: string;
+  location: string;
+  start_time: string;
+  end_time: string;
+  max_participants: number;
+  is_active: boolean;
+};
+
+export function sessionFormValues(session?: TSession): SessionFormValues {
+  return {
+    name: session?.name ?? '',
+    description: session?.description ?? '',
+    location: session?.location ?? '',
+    start_time: toDateTimeInput(session?.start_time),
+    end_time: toDateTimeInput(session?.end_time),
+    max_participants: session?.max_participants ?? 0,
+    is_active: session?.is_active ?? true,
+  };
+}
+
+const FIELDS = new Set<string>([
+  'name',
+  'description',
+  'location',
+  'start_time',
+  'end_time',
+  'max_participants',
+]);
+
+/** max_participants: blank is 0 (unlimited); otherwise a whole number, 0 or more. */
+function maxOf(value: number | string): number | null {
+  if (value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+function body(values: SessionFormValues, max: number): SessionBody {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    location: values.location.trim(),
+    start_time: fromDateTimeInput(values.start_time),
+    end_time: fromDateTimeInput(values.end_time),
+    max_participants: max,
+    is_active: values.is_active,
+  };
+}
+
+type Checked = { ok: true; body: SessionBody } | { ok: false; errors: SessionFormErrors };
+
+/**
+ * The Create Session form's rules (document 2 §5 "Create session (client)"), checked with the shared
+ * form schema: name, location, start and end required; start not after end and not in the past.
+ */
+export function validateCreateSession(values: SessionFormValues): Checked {
+  const parsed = ZSessionForm.safeParse({
+    ...values,
+    max_participants: values.max_participants === '' ? 0 : values.max_participants,
+  });
+  if (!parsed.success) {
+    const errors: SessionFormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (FIELDS.has(field) && !errors[field as SessionFormField]) {
+        errors[field as SessionFormField] = issue.message;
+      }
+    }
+    return { ok: false, errors };
+  }
+  return { ok: true, body: body(values, maxOf(values.max_participants) ?? 0) };
+}
+
+/**
+ * The session edit rules (document 2 §5 "Session edit"): name, start and end required, readable
+ * dates, the end strictly after the start, max_participants a whole number from 0.
+ */
+export function validateEditSession(values: SessionFormValues): Checked {
+  const errors: SessionFormErrors = {};
+  if (!values.name.trim()) errors.name = ts('detail.required.name');
+  if (!values.start_time.trim()) errors.start_time = ts('detail.required.start');
+  if (!values.end_time.trim()) errors.end_time = ts('detail.required.end');
+  const start = fromDateTimeInput(values.start_time);
+  const end = fromDateTimeInput(values.end_time);
+  if (values.start_time.trim() && values.end_time.trim()) {
+    if (!start || !end) errors.start_time = ts('detail.invalidDate');
+    else if (new Date(end).getTime() <= new Date(start).getTime())
+      errors.end_time = ts('detail.endAfterStart');
+  }
+  const max = maxOf(values.max_participants);
+  if (max === null) errors.max_participants = ts('detail.maxInvalid');
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, body: body(values, max ?? 0) };
+}
+
+/** Server field errors mapped onto this form's fields. */
+export function formErrorsFrom(fields: Record<string, string[]>): SessionFormErrors {
+  const errors: SessionFormErrors = {};
+  for (const [field, list] of Object.entries(fields)) {
+    if (FIELDS.has(field) && list.length > 0) errors[field as SessionFormField] = list.join(' ');
+  }
+  return errors;
+}

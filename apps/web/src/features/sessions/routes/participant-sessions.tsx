@@ -1,0 +1,243 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TSession } from '@attend/shared';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { isParticipant, useSession } from '../../../lib/auth-session';
+import { formatDisplayDateTime } from '../../../lib/date-time';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useSessions } from '../api/get-sessions';
+import { useRegisterForSession } from '../api/register-for-session';
+import { useUnregisterFromSession } from '../api/unregister-from-session';
+import { SessionOfferCard } from '../components/session-offer-card';
+import { ts } from '../i18n';
+import {
+  groupByDayAndSlot,
+  participantOffers,
+  type Offer,
+  type SessionFilter,
+} from '../lib/participant-offers';
+import { apiMessage } from '../lib/session-errors';
+
+/** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
+export function ParticipantSessionsPage() {
+  useDocumentTitle(`${ts('p.title')} | ${t('app.name')}`);
+  const { user } = useSession();
+  const participant = isParticipant(user) ? user : null;
+  const eventId = participant?.event.id ?? null;
+  const sessions = useSessions(eventId);
+  const register = useRegisterForSession(eventId ?? 0);
+  const unregister = useUnregisterFromSession(eventId ?? 0);
+  const [filter, setFilter] = useState<SessionFilter>('all');
+  const confirmed = !!participant?.confirmed_attendance;
+  const days = useMemo(
+    () => groupByDayAndSlot(participantOffers(sessions.data ?? [], filter)),
+    [sessions.data, filter],
+  );
+
+  useEffect(() => {
+    if (sessions.isError) notify(ts('p.loadFailed'), 'error');
+  }, [sessions.isError, sessions.errorUpdatedAt]);
+
+  if (!participant) {
+    return (
+      <Container size="sm" py={64}>
+        <Stack align="center" ta="center">
+          <Title order={1}>{ts('p.title')}</Title>
+          <Text>{ts('p.noEvent')}</Text>
+          <Button component={Link} to={paths.login()} variant="default">
+            {t('nav.login')}
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const busyId = register.isPending
+    ? register.variables.sessionId
+    : unregister.isPending
+      ? unregister.variables.sessionId
+      : null;
+
+  const onRegister = (session: TSession) => {
+    if (!confirmed) {
+      notify(ts('p.confirmFirst'), 'warning');
+      return;
+    }
+    register.mutate(
+      { sessionId: session.id, participantId: participant.id },
+      {
+        onSuccess: () => notify(ts('p.registeredOk'), 'success'),
+        onError: (err) => notify(apiMessage(err, ts('p.failed')), 'error'),
+      },
+    );
+  };
+  const onUnregister = (session: TSession) =>
+    unregister.mutate(
+      { sessionId: session.id, participantId: participant.id },
+      {
+        onSuccess: () => notify(ts('p.unregisteredOk'), 'success'),
+        onError: (err) => notify(apiMessage(err, ts('p.failed')), 'error'),
+      },
+    );
+
+  const all = sessions.data ?? [];
+  const card = (session: TSession, compact = false) => (
+    <SessionOfferCard
+      key={session.id}
+      session={session}
+      all={all}
+      canRegister={confirmed}
+      busy={busyId === session.id}
+      onRegister={onRegister}
+      onUnregister={onUnregister}
+      compact={compact}
+    />
+  );
+  const offer = (o: Offer) =>
+    o.kind === 'single' ? (
+      card(o.session)
+    ) : (
+      <Paper
+        key={o.session.id}
+        withBorder
+        p="md"
+        radius="md"
+        bg="gray.0"
+        data-testid={`session-group-${o.session.id}`}
+      >
+        <Stack gap="sm">
+          <Stack gap={2}>
+            <Text fw={700} component="h4" m={0} fz="lg">
+              {o.session.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {ts('list.timeRange', {
+                start: formatDisplayDateTime(o.session.start_time),
+                end: formatDisplayDateTime(o.session.end_time),
+              })}
+              {o.session.location ? ` · ${o.session.location}` : ''}
+            </Text>
+            {o.session.description && <Text size="sm">{o.session.description}</Text>}
+          </Stack>
+          <Text size="sm" fw={600}>
+            {ts('p.chooseOne')}
+          </Text>
+          <Stack gap="xs">{o.options.map((s) => card(s, true))}</Stack>
+        </Stack>
+      </Paper>
+    );
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{ts('p.title')}</Title>
+          <Text c="dimmed">{ts('p.subtitle')}</Text>
+        </Stack>
+        {!confirmed && (
+          <Alert color="orange" variant="light" role="status">
+            <Stack gap={4} align="flex-start">
+              <Text c="orange.9" fw={600}>
+                {ts('p.pending')}
+              </Text>
+              <Anchor
+                component={Link}
+                to={paths.participant.event(participant.event.id)}
+                c="blue.9"
+                size="sm"
+              >
+                {ts('p.confirmLink')}
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
+        <SegmentedControl
+          aria-label={ts('p.filter')}
+          value={filter}
+          onChange={(v) => setFilter(v === 'mine' ? 'mine' : 'all')}
+          data={[
+            { value: 'all', label: ts('p.filter.all') },
+            { value: 'mine', label: ts('p.filter.mine') },
+          ]}
+          w="fit-content"
+        />
+        {sessions.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        ) : sessions.isError && !sessions.data ? (
+          <Alert color="red" variant="light" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text c="red.9" fw={500}>
+                {ts('p.loadFailed')}
+              </Text>
+              <Button variant="default" onClick={() => void sessions.refetch()} loading={sessions.isFetching}>
+                {ts('p.tryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : days.length === 0 ? (
+          <Alert color="yellow" variant="light">
+            <Text c="dark.7">{filter === 'mine' ? ts('p.noMine') : ts('p.noSessions')}</Text>
+          </Alert>
+        ) : (
+          // Remounted per filter so the first day and its first time slot start expanded again.
+          <Accordion
+            key={filter}
+            multiple
+            variant="separated"
+            order={2}
+            defaultValue={days[0] ? [days[0].key] : []}
+          >
+            {days.map((day) => (
+              <Accordion.Item key={day.key} value={day.key}>
+                <Accordion.Control>
+                  <Group gap="sm">
+                    <Text fw={700}>{day.label}</Text>
+                    <Badge variant="light" color="blue.9">
+                      {ts('p.sessionsCount', { n: day.slots.reduce((n, s) => n + s.offers.length, 0) })}
+                    </Badge>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Accordion multiple order={3} defaultValue={day.slots[0] ? [day.slots[0].key] : []}>
+                    {day.slots.map((slot) => (
+                      <Accordion.Item key={slot.key} value={slot.key}>
+                        <Accordion.Control>
+                          <Text fw={600}>{slot.label}</Text>
+                        </Accordion.Control>
+                        <Accordion.Panel>
+                          <Stack gap="sm">{slot.offers.map(offer)}</Stack>
+                        </Accordion.Panel>
+                      </Accordion.Item>
+                    ))}
+                  </Accordion>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export default ParticipantSessionsPage;
