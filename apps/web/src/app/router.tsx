@@ -41,8 +41,14 @@ const staffPages: RouteObject[] = [
     path: routePatterns.staffSession,
     lazy: lazyPage(() => import('../features/sessions/routes/session-detail')),
   },
-  { path: routePatterns.staffParticipants, Component: NotFoundContent },
-  { path: routePatterns.staffParticipant, Component: NotFoundContent },
+  {
+    path: routePatterns.staffParticipants,
+    lazy: lazyPage(() => import('../features/participants/routes/participants-page')),
+  },
+  {
+    path: routePatterns.staffParticipant,
+    lazy: lazyPage(() => import('../features/participants/routes/participant-detail-page')),
+  },
   { path: routePatterns.staffCheckIn, Component: NotFoundContent },
 ];
 
@@ -60,7 +66,10 @@ const participantPages: RouteObject[] = [
     path: paths.participant.sessions(),
     lazy: lazyPage(() => import('../features/sessions/routes/participant-sessions')),
   },
-  { path: paths.participant.qrCode(), Component: NotFoundContent },
+  {
+    path: paths.participant.qrCode(),
+    lazy: lazyPage(() => import('../features/attendance/routes/qr-code-page')),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -70,4 +70,18 @@ export const apiPaths = {
   sessionParticipants: (sessionId: Id) => `/api/sessions/${sessionId}/participants/`,
   sessionRegistration: (sessionId: Id, participantId: Id) =>
     `/api/sessions/${sessionId}/register/${participantId}/`,
+
+  // Participants and attendance (document 2 §7 Participants; document 1 §7 Attendance and QR)
+  participants: (eventId: Id) => `/api/events/${eventId}/participants/`,
+  participant: (eventId: Id, participantId: Id) => `/api/events/${eventId}/participants/${participantId}/`,
+  participantStats: (eventId: Id) => `/api/events/${eventId}/participants/stats/`,
+  participantIds: (eventId: Id) => `/api/events/${eventId}/participants/ids/`,
+  participantsBulkUpload: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/`,
+  participantsExport: (eventId: Id) => `/api/events/${eventId}/participants/export/`,
+  bulkConfirmAttendance: (eventId: Id) => `/api/events/${eventId}/participants/bulk_confirm_attendance/`,
+  confirmParticipantAttendance: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/confirm_attendance/`,
+  simpleConfirm: () => '/api/simple-confirm/',
+  confirmAttendanceDirect: () => '/api/participants/confirm-attendance-direct/',
+  myQrCode: () => '/api/participants/me/qr-code/',
 } as const;

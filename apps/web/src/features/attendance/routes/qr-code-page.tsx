@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TParticipantSelf } from '@attend/shared';
+import { PageLoader } from '../../../components/page-loader';
+import { isParticipant, useSession } from '../../../lib/auth-session';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { confirmErrorMessage, useConfirmMyAttendance } from '../api/confirm-my-attendance';
+import { useAttendeeEvent } from '../api/get-attendee-event';
+import { AttendanceStatusBadge } from '../components/attendance-status-badge';
+import { ParticipantQrCode } from '../components/participant-qr-code';
+import { ta } from '../i18n';
+import { localeDate } from '../lib/event-dates';
+
+/** Event details are fetched this long after the user's event id is known (document 1 §4, §9). */
+export const EVENT_DETAILS_DELAY_MS = 500;
+
+/** /qr-code (document 1 §2 QR code page). */
+export function QrCodePage() {
+  useDocumentTitle(`${ta('qrPage.documentTitle')} | ${t('app.name')}`);
+  const { user } = useSession();
+  if (!isParticipant(user)) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" variant="light" role="alert">
+          {ta('qrPage.notParticipant')}
+        </Alert>
+      </Container>
+    );
+  }
+  // A different user starts from a clean page: QR data, errors and timers are per user.
+  return <QrCodeScreen key={user.id} participant={user} />;
+}
+
+function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
+  const eventId = participant.event.id;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), EVENT_DETAILS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [eventId]);
+  const event = useAttendeeEvent(eventId, ready);
+  const confirm = useConfirmMyAttendance({
+    onConfirmed: (result) => notify(result.message || ta('confirm.readySuccess'), 'success'),
+    onFailed: (err) => notify(confirmErrorMessage(err), 'error'),
+  });
+
+  useEffect(() => {
+    if (event.isError) notify(ta('qrPage.eventFailed'), 'error');
+  }, [event.isError]);
+
+  if (!ready || event.isPending) return <PageLoader />;
+
+  const onConfirm = () => confirm.mutate(participant);
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{ta('qrPage.title')}</Title>
+        {event.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {ta('qrPage.eventFailed')}
+          </Alert>
+        ) : (
+          <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="qr-event-name">
+            <Stack gap={6}>
+              <Title order={2} fz="h3" id="qr-event-name" data-testid="qr-event-name">
+                {event.data.name}
+              </Title>
+              <Text>
+                <Text span fw={600}>
+                  {ta('qrPage.startDate')}:
+                </Text>{' '}
+                <span data-testid="qr-event-start">{localeDate(event.data.start_date)}</span>
+              </Text>
+              <Text>
+                <Text span fw={600}>
+                  {ta('qrPage.location')}:
+                </Text>{' '}
+                <span data-testid="qr-event-location">{event.data.location}</span>
+              </Text>
+            </Stack>
+          </Paper>
+        )}
+        <Paper withBorder radius="lg" p="lg" component="section" aria-label={ta('qr.title')}>
+          <Stack gap="md" align="center">
+            <AttendanceStatusBadge confirmed={participant.confirmed_attendance} />
+            {participant.confirmed_attendance ? (
+              <ParticipantQrCode participant={participant} notifyErrors />
+            ) : (
+              <>
+                <Text ta="center">{ta('qr.pendingHint')}</Text>
+                {confirm.isError && (
+                  <Alert color="red" variant="light" role="alert" w="100%">
+                    {confirmErrorMessage(confirm.error)}
+                  </Alert>
+                )}
+                <Button size="md" color="teal.9" onClick={onConfirm} loading={confirm.isPending}>
+                  {ta('qrPage.confirm')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
+
+export default QrCodePage;

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { tp } from '../i18n';
+import { DisabledWithTooltip } from './disabled-with-tooltip';
+
+type Props = {
+  selectedCount: number;
+  onAdd: () => void;
+  onBulkUpload: () => void;
+  onSelectNotNotified: () => void;
+  onSelectNotConfirmed: () => void;
+  onClearSelection: () => void;
+  selecting: 'notNotified' | 'notConfirmed' | null;
+  onConfirmSelected: () => void;
+  confirming: boolean;
+  onExport: () => void;
+  exporting: boolean;
+};
+
+function ActionGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Text fw={700} component="h2" fz="md" m={0}>
+          {title}
+        </Text>
+        <Group gap="xs">{children}</Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The four action groups of document 2 §2. Sending notifications belongs to the notifications
+ * feature; until its endpoint exists the buttons are shown but disabled, with the reason.
+ */
+export function ParticipantActionGroups(props: Props) {
+  const n = props.selectedCount;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <ActionGroup title={tp('actions.management')}>
+        <Button onClick={props.onAdd}>{tp('actions.add')}</Button>
+        <Button variant="light" onClick={props.onBulkUpload}>
+          {tp('actions.bulkUpload')}
+        </Button>
+      </ActionGroup>
+      <ActionGroup title={tp('actions.communications')}>
+        <DisabledWithTooltip label={tp('actions.sendingUnavailable')}>
+          {tp('actions.sendAll')}
+        </DisabledWithTooltip>
+        <DisabledWithTooltip variant="light" label={tp('actions.sendingUnavailable')}>
+          {tp('actions.sendSelected', { n })}
+        </DisabledWithTooltip>
+        <Button
+          variant="default"
+          onClick={props.onSelectNotNotified}
+          loading={props.selecting === 'notNotified'}
+        >
+          {tp('actions.selectNotNotified')}
+        </Button>
+        <Button
+          variant="default"
+          onClick={props.onSelectNotConfirmed}
+          loading={props.selecting === 'notConfirmed'}
+        >
+          {tp('actions.selectNotConfirmed')}
+        </Button>
+        <Button variant="default" onClick={props.onClearSelection}>
+          {tp('actions.clearSelection')}
+        </Button>
+      </ActionGroup>
+      <ActionGroup title={tp('actions.attendance')}>
+        <Button color="teal.9" onClick={props.onConfirmSelected} loading={props.confirming}>
+          {tp('actions.confirmSelected', { n })}
+        </Button>
+      </ActionGroup>
+      <ActionGroup title={tp('actions.export')}>
+        <Button variant="light" onClick={props.onExport} loading={props.exporting}>
+          {tp('actions.exportCsv')}
+        </Button>
+      </ActionGroup>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,164 @@
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { PENDING_BADGE } from '../lib/colors';
+import { Link } from 'react-router';
+import type { TParticipant } from '@attend/shared';
+import { paths } from '../../../config/paths';
+import { tp } from '../i18n';
+import { DisabledWithTooltip } from './disabled-with-tooltip';
+
+type Props = {
+  eventId: number;
+  rows: TParticipant[];
+  selected: ReadonlySet<number>;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll: () => void;
+  onToggle: (id: number) => void;
+  onEdit: (p: TParticipant) => void;
+  onConfirm: (p: TParticipant) => void;
+  confirmingId: number | null;
+  onViewQr: (p: TParticipant) => void;
+  onDelete: (p: TParticipant) => void;
+  selectingAll: boolean;
+};
+
+/** The participants of one page (document 2 §2): select, name, contact, organisation, status, actions. */
+export function ParticipantsTable(props: Props) {
+  const { eventId, rows, selected } = props;
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-label={tp('table.caption')}
+        data-testid="participants-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={tp('table.selectAll')}
+                checked={props.allSelected}
+                indeterminate={!props.allSelected && props.someSelected}
+                onChange={props.onToggleAll}
+                disabled={props.selectingAll}
+              />
+            </Table.Th>
+            <Table.Th>{tp('table.name')}</Table.Th>
+            <Table.Th>{tp('table.contact')}</Table.Th>
+            <Table.Th>{tp('table.organization')}</Table.Th>
+            <Table.Th>{tp('table.status')}</Table.Th>
+            <Table.Th>{tp('table.notification')}</Table.Th>
+            <Table.Th>{tp('table.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text ta="center" c="dimmed" py="lg">
+                  {tp('table.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((p) => (
+              <Table.Tr key={p.id} data-testid="participant-row" data-participant-id={p.id}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={tp('table.selectRow', { name: p.full_name })}
+                    checked={selected.has(p.id)}
+                    onChange={() => props.onToggle(p.id)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Anchor component={Link} to={paths.staff.participant(eventId, p.id)} fw={600} c="blue.9">
+                      {p.full_name}
+                    </Anchor>
+                    <Text size="sm" c="dimmed">
+                      @{p.username}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{p.email}</Text>
+                    {p.phone && (
+                      <Text size="sm" c="dimmed">
+                        {p.phone}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{p.organization}</Text>
+                    {p.job_title && (
+                      <Text size="sm" c="dimmed">
+                        {p.job_title}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={p.confirmed_attendance ? 'teal.9' : PENDING_BADGE} variant="filled">
+                    {p.confirmed_attendance ? tp('status.confirmed') : tp('status.pending')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={p.notification_sent ? 'blue.9' : 'gray.7'} variant="filled">
+                    {p.notification_sent ? tp('notification.sent') : tp('notification.notSent')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group
+                    gap={6}
+                    wrap="wrap"
+                    role="group"
+                    aria-label={tp('row.actionsFor', { name: p.full_name })}
+                  >
+                    <Button size="compact-sm" variant="light" onClick={() => props.onEdit(p)}>
+                      {tp('row.edit')}
+                    </Button>
+                    <DisabledWithTooltip
+                      size="compact-sm"
+                      variant="light"
+                      label={tp('actions.sendingUnavailable')}
+                    >
+                      {tp('row.sendLogin')}
+                    </DisabledWithTooltip>
+                    {p.confirmed_attendance ? (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="teal.9"
+                        onClick={() => props.onViewQr(p)}
+                      >
+                        {tp('row.viewQr')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="teal.9"
+                        onClick={() => props.onConfirm(p)}
+                        loading={props.confirmingId === p.id}
+                      >
+                        {tp('row.confirm')}
+                      </Button>
+                    )}
+                    <Button size="compact-sm" variant="light" color="red.8" onClick={() => props.onDelete(p)}>
+                      {tp('row.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

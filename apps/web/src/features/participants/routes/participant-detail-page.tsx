@@ -1,0 +1,238 @@
+import { useState, type ReactNode } from 'react';
+import { PENDING_BADGE } from '../lib/colors';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
+import type { TParticipant } from '@attend/shared';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useParticipant } from '../api/get-participant';
+import { DisabledWithTooltip } from '../components/disabled-with-tooltip';
+import { NotFoundNotice } from '../components/not-found-notice';
+import { ParticipantEditForm } from '../components/participant-edit-form';
+import { tp } from '../i18n';
+import { formatDateTime, sameOriginUrl } from '../lib/format';
+import { useIdParam } from '../lib/use-event-id';
+
+/** /dashboard/events/{eventId}/participants/{participantId} (document 2 §2 Participant detail). */
+export function ParticipantDetailPage() {
+  const eventId = useIdParam('eventId');
+  const participantId = useIdParam('participantId');
+  if (eventId === null || participantId === null) {
+    return (
+      <NotFoundNotice
+        title={tp('detail.notFound')}
+        backTo={eventId ? paths.staff.participants(eventId) : paths.staff.events()}
+        backLabel={tp('detail.back')}
+      />
+    );
+  }
+  return (
+    <ParticipantDetail key={`${eventId}-${participantId}`} eventId={eventId} participantId={participantId} />
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
+          {children}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ParticipantDetail({ eventId, participantId }: { eventId: number; participantId: number }) {
+  const location = useLocation();
+  const startInEdit = (location.state as { edit?: boolean } | null)?.edit === true;
+  const [editing, setEditing] = useState(startInEdit);
+  const query = useParticipant(eventId, participantId);
+  const p = query.data;
+  useDocumentTitle(`${p?.full_name ?? tp('detail.documentTitle')} | ${t('app.name')}`);
+  const back = (
+    <Anchor component={Link} to={paths.staff.participants(eventId)} c="blue.9" size="sm">
+      ← {tp('detail.back')}
+    </Anchor>
+  );
+
+  if (query.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (query.isError || !p) {
+    const err = query.error;
+    const missing = err instanceof ApiError && err.status === 404 ? err.detail : undefined;
+    return (
+      <Container size="md" py="xl">
+        <Stack>
+          {back}
+          <Alert color="red" variant="light" role="alert">
+            {missing ?? tp('detail.loadFailed')}
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        {back}
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1}>{p.full_name}</Title>
+            <Text c="dimmed">@{p.username}</Text>
+          </Stack>
+          {!editing && (
+            <Group gap="xs">
+              <Button onClick={() => setEditing(true)}>{tp('detail.edit')}</Button>
+              <DisabledWithTooltip variant="light" label={tp('actions.sendingUnavailable')}>
+                {tp('detail.sendLogin')}
+              </DisabledWithTooltip>
+            </Group>
+          )}
+        </Group>
+
+        {editing ? (
+          <Paper withBorder radius="md" p="lg">
+            <ParticipantEditForm participant={p} onDone={() => setEditing(false)} />
+          </Paper>
+        ) : (
+          <ParticipantView participant={p} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ParticipantView({ participant: p }: { participant: TParticipant }) {
+  const none = tp('detail.notYet');
+  const qrSrc = p.qr_code_url ? sameOriginUrl(p.qr_code_url) : null;
+  return (
+    <Stack gap="lg">
+      <Section title={tp('detail.basic')}>
+        <Field label={tp('detail.fullName')}>{p.full_name}</Field>
+        <Field label={tp('detail.email')}>{p.email}</Field>
+        <Field label={tp('detail.phone')}>{p.phone || none}</Field>
+        <Field label={tp('detail.username')}>{p.username}</Field>
+        <Field label={tp('detail.organization')}>{p.organization || none}</Field>
+        <Field label={tp('detail.jobTitle')}>{p.job_title || none}</Field>
+      </Section>
+      <Section title={tp('detail.eventInfo')}>
+        <Field label={tp('detail.eventId')}>{p.event}</Field>
+        <Field label={tp('detail.createdAt')}>{formatDateTime(p.created_at) ?? none}</Field>
+        <Field label={tp('detail.updatedAt')}>{formatDateTime(p.updated_at) ?? none}</Field>
+      </Section>
+      <Section title={tp('detail.loginInfo')}>
+        <Field label={tp('detail.uniqueCode')}>
+          <Group gap="xs" component="span">
+            <Code fz="lg" data-testid="unique-code">
+              {p.unique_code}
+            </Code>
+            <CopyButton value={p.unique_code}>
+              {({ copy }) => (
+                <Tooltip label={tp('detail.copy')} withArrow>
+                  <ActionIcon
+                    variant="light"
+                    aria-label={tp('detail.copy')}
+                    onClick={() => {
+                      // CopyButton's own copy() hides failures; report them as the spec asks.
+                      navigator.clipboard.writeText(p.unique_code).then(
+                        () => {
+                          copy();
+                          notify(tp('detail.copied'), 'success');
+                        },
+                        () => notify(tp('detail.copyFailed'), 'error'),
+                      );
+                    }}
+                  >
+                    <svg
+                      width="16"
+                      height="16"
+                      viewBox="0 0 24 24"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    >
+                      <rect x="9" y="9" width="11" height="11" rx="2" />
+                      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+                    </svg>
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        </Field>
+        <Field label={tp('detail.attendance')}>
+          <Badge component="span" color={p.confirmed_attendance ? 'teal.9' : PENDING_BADGE} variant="filled">
+            {p.confirmed_attendance ? tp('status.confirmed') : tp('status.pending')}
+          </Badge>
+        </Field>
+        <Field label={tp('detail.confirmedAt')}>{formatDateTime(p.confirmed_at) ?? none}</Field>
+        <Field label={tp('detail.notificationStatus')}>
+          <Badge component="span" color={p.notification_sent ? 'blue.9' : 'gray.7'} variant="filled">
+            {p.notification_sent ? tp('notification.sent') : tp('notification.notSent')}
+          </Badge>
+        </Field>
+        <Field label={tp('detail.notificationSentAt')}>
+          {formatDateTime(p.notification_sent_at) ?? none}
+        </Field>
+      </Section>
+      {qrSrc && (
+        <Paper withBorder radius="md" p="lg" component="section" aria-label={tp('detail.qrCode')}>
+          <Stack align="center" gap="sm">
+            <Title order={2} fz="h4" style={{ alignSelf: 'flex-start' }}>
+              {tp('detail.qrCode')}
+            </Title>
+            <Image src={qrSrc} alt={tp('qr.alt', { name: p.full_name })} w={220} h={220} fit="contain" />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+export default ParticipantDetailPage;

@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { PARTICIPANT_PAGE_SIZE, type TParticipant } from '@attend/shared';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useBulkConfirmAttendance } from '../api/bulk-confirm-attendance';
+import { useConfirmParticipantAttendance } from '../api/confirm-participant-attendance';
+import { eventSummaryQueryOptions, useEventSummary } from '../api/get-event-summary';
+import { participantIdsQueryOptions, type ParticipantIdFilters } from '../api/get-participant-ids';
+import { useParticipantStats } from '../api/get-participant-stats';
+import { useParticipants } from '../api/get-participants';
+import { useExportParticipants } from '../api/export-participants';
+import { invalidateParticipants } from '../api/invalidate-participants';
+import { AddParticipantModal } from '../components/add-participant-modal';
+import { BulkUploadModal } from '../components/bulk-upload-modal';
+import { DeleteParticipantModal } from '../components/delete-participant-modal';
+import { NotFoundNotice } from '../components/not-found-notice';
+import { ParticipantActionGroups } from '../components/participant-action-groups';
+import { ParticipantQrModal } from '../components/participant-qr-modal';
+import { ParticipantStatsPanel } from '../components/participant-stats-panel';
+import { ParticipantsTable } from '../components/participants-table';
+import { tp } from '../i18n';
+import { serverMessage } from '../lib/errors';
+import { useIdParam } from '../lib/use-event-id';
+
+/** Debounce of the search box: one request per pause in typing, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type SelectingKind = 'notNotified' | 'notConfirmed' | 'all';
+
+/** /dashboard/events/{eventId}/participants (document 2 §2 Participants page). */
+export function ParticipantsPage() {
+  const eventId = useIdParam('eventId');
+  if (eventId === null) {
+    return (
+      <NotFoundNotice
+        title={tp('page.eventNotFound')}
+        backTo={paths.staff.events()}
+        backLabel={t('nav.events')}
+      />
+    );
+  }
+  return <ParticipantsScreen key={eventId} eventId={eventId} />;
+}
+
+function ParticipantsScreen({ eventId }: { eventId: number }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [selecting, setSelecting] = useState<SelectingKind | null>(null);
+  const [addOpen, setAddOpen] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<TParticipant | null>(null);
+
+  const event = useEventSummary(eventId);
+  const stats = useParticipantStats(eventId);
+  const list = useParticipants(eventId, { page, search: debouncedSearch });
+  const confirmOne = useConfirmParticipantAttendance(eventId);
+  const confirmMany = useBulkConfirmAttendance(eventId);
+  const exportData = useExportParticipants(eventId);
+
+  useDocumentTitle(
+    `${event.data ? tp('page.title', { event: event.data.name }) : tp('page.documentTitle')} | ${t('app.name')}`,
+  );
+
+  if (event.error instanceof ApiError && event.error.status === 404) {
+    return (
+      <NotFoundNotice
+        title={tp('page.eventNotFound')}
+        backTo={paths.staff.events()}
+        backLabel={t('nav.events')}
+      />
+    );
+  }
+
+  const rows = list.data?.results ?? [];
+  const total = list.data?.count ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / PARTICIPANT_PAGE_SIZE));
+  const allSelected = total > 0 && selected.size >= total && rows.every((r) => selected.has(r.id));
+  const someSelected = selected.size > 0;
+
+  const refresh = () => {
+    void invalidateParticipants(queryClient, eventId);
+    void queryClient.invalidateQueries({ queryKey: eventSummaryQueryOptions(eventId).queryKey });
+  };
+
+  const selectMatching = async (kind: SelectingKind, filters: ParticipantIdFilters) => {
+    setSelecting(kind);
+    try {
+      const { ids } = await queryClient.fetchQuery(participantIdsQueryOptions(eventId, filters));
+      setSelected(new Set(ids));
+    } catch {
+      notify(tp('select.failed'), 'error');
+    } finally {
+      setSelecting(null);
+    }
+  };
+
+  const toggleAll = () => {
+    if (allSelected) setSelected(new Set());
+    else void selectMatching('all', { search: debouncedSearch || undefined });
+  };
+
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const confirmSelected = () => {
+    if (selected.size === 0) {
+      notify(tp('bulkConfirm.none'), 'warning');
+      return;
+    }
+    confirmMany.mutate([...selected], {
+      onSuccess: (r) => {
+        const message = tp('bulkConfirm.done', {
+          confirmed: r.confirmed_count,
+          already: r.already_confirmed_count,
+          errors: r.error_count,
+        });
+        notify(message, r.error_count > 0 ? 'warning' : 'success');
+        setSelected(new Set());
+      },
+      onError: (err) => notify(serverMessage(err, tp('bulkConfirm.failed')), 'error'),
+    });
+  };
+
+  const confirmParticipant = (p: TParticipant) =>
+    confirmOne.mutate(p.id, {
+      onSuccess: (r) =>
+        r.status === 'already_confirmed'
+          ? notify(tp('confirm.already'), 'info')
+          : notify(tp('confirm.success'), 'success'),
+      onError: () => notify(tp('confirm.failed'), 'error'),
+    });
+
+  const exportAll = () => {
+    notify(tp('export.started'), 'info');
+    exportData.mutate(undefined, { onError: () => notify(tp('export.failed'), 'error') });
+  };
+
+  const from = total === 0 ? 0 : (page - 1) * PARTICIPANT_PAGE_SIZE + 1;
+  const to = Math.min(page * PARTICIPANT_PAGE_SIZE, total);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Anchor component={Link} to={paths.staff.event(eventId)} c="blue.9" size="sm">
+          ← {tp('page.back')}
+        </Anchor>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          {event.data ? (
+            <Title order={1}>{tp('page.title', { event: event.data.name })}</Title>
+          ) : (
+            <Skeleton h={36} w={360} />
+          )}
+          <Button variant="default" onClick={refresh} loading={list.isFetching && !list.isPending}>
+            {tp('page.refresh')}
+          </Button>
+        </Group>
+
+        <ParticipantStatsPanel stats={stats.data} />
+
+        <ParticipantActionGroups
+          selectedCount={selected.size}
+          onAdd={() => setAddOpen(true)}
+          onBulkUpload={() => setUploadOpen(true)}
+          onSelectNotNotified={() => void selectMatching('notNotified', { notification_sent: false })}
+          onSelectNotConfirmed={() => void selectMatching('notConfirmed', { confirmed: false })}
+          onClearSelection={() => setSelected(new Set())}
+          selecting={selecting === 'all' ? null : selecting}
+          onConfirmSelected={confirmSelected}
+          confirming={confirmMany.isPending}
+          onExport={exportAll}
+          exporting={exportData.isPending}
+        />
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap">
+              <TextInput
+                type="search"
+                aria-label={tp('search.label')}
+                placeholder={tp('search.placeholder')}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  setPage(1);
+                }}
+                w={{ base: '100%', sm: 420 }}
+              />
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="selection-count">
+                {tp('actions.selectedCount', { n: selected.size })}
+              </Text>
+            </Group>
+            {list.isError && !list.data ? (
+              <Alert color="red" variant="light" role="alert">
+                <Group justify="space-between">
+                  <Text size="sm">{tp('page.loadFailed')}</Text>
+                  <Button size="compact-sm" variant="white" onClick={() => void list.refetch()}>
+                    {tp('page.tryAgain')}
+                  </Button>
+                </Group>
+              </Alert>
+            ) : list.isPending ? (
+              <Stack gap="xs">
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={i} h={40} />
+                ))}
+              </Stack>
+            ) : (
+              <ParticipantsTable
+                eventId={eventId}
+                rows={rows}
+                selected={selected}
+                allSelected={allSelected}
+                someSelected={someSelected}
+                onToggleAll={toggleAll}
+                onToggle={toggle}
+                selectingAll={selecting === 'all'}
+                onEdit={(p) =>
+                  void navigate(paths.staff.participant(eventId, p.id), { state: { edit: true } })
+                }
+                onConfirm={confirmParticipant}
+                confirmingId={confirmOne.isPending ? (confirmOne.variables ?? null) : null}
+                onViewQr={(p) => setQrFor(p.id)}
+                onDelete={setToDelete}
+              />
+            )}
+            {total > 0 && (
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm" c="dimmed" data-testid="participants-range">
+                  {tp('table.range', { from, to, total })}
+                </Text>
+                {lastPage > 1 && (
+                  <Pagination
+                    total={lastPage}
+                    value={Math.min(page, lastPage)}
+                    onChange={setPage}
+                    aria-label={tp('table.pagination')}
+                    getControlProps={(control) =>
+                      control === 'previous'
+                        ? { 'aria-label': 'Previous page' }
+                        : control === 'next'
+                          ? { 'aria-label': 'Next page' }
+                          : {}
+                    }
+                  />
+                )}
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+
+      <AddParticipantModal eventId={eventId} opened={addOpen} onClose={() => setAddOpen(false)} />
+      <BulkUploadModal eventId={eventId} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <ParticipantQrModal eventId={eventId} participantId={qrFor} onClose={() => setQrFor(null)} />
+      <DeleteParticipantModal
+        eventId={eventId}
+        participant={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(id) => {
+          setSelected((prev) => {
+            if (!prev.has(id)) return prev;
+            const next = new Set(prev);
+            next.delete(id);
+            return next;
+          });
+          if (rows.length === 1 && page > 1) setPage(page - 1);
+        }}
+      />
+    </Container>
+  );
+}
+
+export default ParticipantsPage;
