@@ -82,7 +82,13 @@ export function SessionsTable(props: Props) {
               <Group gap={6} wrap="nowrap">
                 <Text fw={isSub ? 500 : 600}>{session.name}</Text>
                 {hasSubs && node && (
-                  <Badge variant="light" color="blue.9" size="sm" data-testid="sub-session-count">
+                  <Badge
+                    variant="light"
+                    color="blue.9"
+                    size="sm"
+                    miw="max-content"
+                    data-testid="sub-session-count"
+                  >
                     {ts('list.subCount', { n: node.sub_sessions.length })}
                   </Badge>
                 )}

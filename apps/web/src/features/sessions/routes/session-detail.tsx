@@ -100,8 +100,7 @@ export function SessionDetailPage() {
             })}
           </Text>
         </Stack>
-        {/* Keyed by the last change, so a saved session re-seeds the form. */}
-        <SessionEditForm key={s.updated_at} eventId={eventId} session={s} />
+        <SessionEditForm eventId={eventId} session={s} />
         <Paper withBorder p="lg" radius="md">
           <Stack gap="md">
             <Group justify="space-between">
