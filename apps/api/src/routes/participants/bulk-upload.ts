@@ -76,6 +76,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         onResultsFileError: (err) =>
           request.log.error({ err }, 'could not write the bulk upload results file'),
+        onMaintenanceError: (err) => request.log.warn({ err }, 'could not refresh the search indexes'),
       });
     },
   );

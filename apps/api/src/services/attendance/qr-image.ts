@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { eventSigningKey } from './event-keys';
-import { renderQrPng } from './qr-png';
+import { qrRenderPool } from './qr-png';
 import { verifyQrImageUrl } from './qr-url';
 
 /** The signed check-in credential a participant's QR code carries. */
@@ -39,7 +39,7 @@ export async function renderQrImage(
     .innerJoin(events, eq(events.id, participants.eventId))
     .where(eq(participants.id, params.participantId));
   if (!row?.confirmed) throw new AppError('not_found', messages.qrNotFound);
-  const png = renderQrPng(await participantCredential(db, row, row.privateKey));
+  const png = await qrRenderPool().render(await participantCredential(db, row, row.privateKey));
   // Cache at most a day and never past the URL's own expiry.
   const maxAgeSeconds = Math.max(0, Math.min(24 * 60 * 60, params.exp - Math.floor(nowMs / 1000)));
   return { png, maxAgeSeconds };

@@ -1,35 +1,94 @@
-import { PNG } from 'pngjs';
-import QRCode from 'qrcode';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { renderQrPng } from './qr-png-render.mjs';
 
-/** Pixels per QR module and quiet-zone width in modules (the standard asks for 4). */
-const SCALE = 8;
-const MARGIN = 4;
+export { renderQrPng };
+
+type Job = { id: number; text: string; resolve: (png: Buffer) => void; reject: (err: Error) => void };
+type Slot = { worker: Worker; job: Job | null };
+
+const IDLE_MS = 30_000;
 
 /**
- * Renders a QR code as an 8-bit greyscale PNG. qrcode builds the module matrix (with its mask
- * selection); pngjs writes the image. Its own PNG path renders RGBA through a stream and is about
- * twice as slow, which matters when an export draws thousands of codes.
+ * Draws QR PNGs on worker threads: an export of 10,000 participants draws 10,000 codes, and on the
+ * main thread that would hold up every other request (embedded PGlite answers on the same thread).
+ * Workers start on first use and stop after 30 s without work.
  */
-export function renderQrPng(text: string): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = modules.size;
-  const size = (n + 2 * MARGIN) * SCALE;
-  const pixels = Buffer.alloc(size * size, 255);
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      if (!modules.get(y, x)) continue;
-      const left = (x + MARGIN) * SCALE;
-      for (let dy = 0; dy < SCALE; dy++) {
-        const row = ((y + MARGIN) * SCALE + dy) * size;
-        pixels.fill(0, row + left, row + left + SCALE);
-      }
+export class QrRenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism()))) {}
+
+  render(text: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, text, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Stops the threads (they also stop by themselves when idle). */
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, text: job.text });
+    }
+    if (this.slots.every((s) => !s.job)) {
+      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
+      this.idleTimer.unref();
     }
   }
-  return PNG.sync.write({ width: size, height: size, data: pixels } as PNG, {
-    colorType: 0,
-    inputColorType: 0,
-    inputHasAlpha: false,
-    bitDepth: 8,
-    filterType: 0,
-  });
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./qr-png-worker.mjs', import.meta.url));
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (msg: { id: number; png?: ArrayBuffer; error?: string }) => {
+      const job = slot.job;
+      slot.job = null;
+      if (job?.id === msg.id) {
+        if (msg.png) job.resolve(Buffer.from(msg.png));
+        else job.reject(new Error(msg.error ?? 'QR rendering failed'));
+      }
+      this.dispatch();
+    });
+    const fail = (err: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      slot.job?.reject(err);
+      slot.job = null;
+      this.dispatch();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.slots.includes(slot)) fail(new Error(`QR worker exited with code ${code}`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+let shared: QrRenderPool | null = null;
+
+/** The process-wide pool. */
+export function qrRenderPool(): QrRenderPool {
+  shared ??= new QrRenderPool();
+  return shared;
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
 import type { QrUrlFor } from '../auth/login-participant';
 import { eventSigningKey } from '../attendance/event-keys';
-import { renderQrPng } from '../attendance/qr-png';
+import { qrRenderPool } from '../attendance/qr-png';
 import { csvLine } from './csv';
 import { participantWhere, type ParticipantFilters } from './list-participants';
 import { requireEventExists } from './scope';
@@ -14,6 +14,8 @@ import { toParticipant, type ParticipantRow } from './serialize';
 
 export const EXPORT_FILENAME = 'participants_export.zip';
 const PAGE = 1000;
+/** QR images drawn ahead of the zip writer: enough to keep every worker thread busy. */
+const DRAW_AHEAD = 16;
 
 const CSV_COLUMNS = [
   'id',
@@ -123,15 +125,32 @@ export async function exportParticipants(
   );
   void (async () => {
     const key = await eventSigningKey(db, params.eventId);
+    const pool = qrRenderPool();
+    // QR images are drawn a few entries ahead of the zip writer, on the worker threads, so the
+    // threads stay busy while memory holds only that window of images.
+    const ids: number[] = [];
+    const drawing = new Map<number, Promise<Buffer>>();
+    const draw = (index: number) => {
+      const id = ids[index];
+      if (id === undefined || drawing.has(index)) return;
+      const png = signQrCredential(key, { eventId: params.eventId, participantId: id }).then((text) =>
+        pool.render(text),
+      );
+      png.catch(() => {}); // reported when its entry is written
+      drawing.set(index, png);
+    };
     const confirmed = and(where, eq(participants.confirmedAttendance, true)) ?? where;
     for await (const rows of pages(db, confirmed)) {
       for (const row of rows) {
+        const index = ids.push(row.id) - 1;
         zip.addReadStreamLazy(qrFileName(row), { compress: false }, (cb) => {
-          signQrCredential(key, { eventId: row.eventId, participantId: row.id })
-            .then((credential) => cb(null, Readable.from([renderQrPng(credential)])))
-            .catch((err: unknown) =>
-              cb(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
-            );
+          for (let i = index; i < index + DRAW_AHEAD; i++) draw(i);
+          const png = drawing.get(index);
+          drawing.delete(index);
+          (png ?? Promise.reject(new Error('QR image missing'))).then(
+            (buffer) => cb(null, Readable.from([buffer])),
+            (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
+          );
         });
       }
     }

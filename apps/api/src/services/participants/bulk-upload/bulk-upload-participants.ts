@@ -1,6 +1,7 @@
 import { BULK_UPLOAD_MAX_ROWS, format, messages, type TBulkUploadResult } from '@attend/shared';
 import type { Db } from '../../../db/client';
 import type { StaffActor } from '../../../lib/tokens';
+import { refreshSearchIndexes } from '../maintenance';
 import { requireEventExists } from '../scope';
 import { importParticipants } from './import-participants';
 import { mapRows } from './map-rows';
@@ -8,6 +9,8 @@ import { DEFAULT_READ_LIMITS, readUploadedSheet, type ReadLimits } from './read-
 import { resultsFilename, sweepResultsFiles, writeResultsFile } from './results-file';
 
 const ERROR_DETAILS_SHOWN = 100;
+/** Below this many written rows the indexes' own pending-list flush is soon enough. */
+const REFRESH_AFTER_ROWS = 500;
 
 export function resultsPath(eventId: number, id: string): string {
   return `/api/events/${eventId}/participants/bulk_upload/results/${id}/`;
@@ -29,6 +32,7 @@ export async function bulkUploadParticipants(
     ip: string;
     limits?: Partial<ReadLimits>;
     onResultsFileError?: (err: unknown) => void;
+    onMaintenanceError?: (err: unknown) => void;
   },
 ): Promise<TBulkUploadResult> {
   const { eventId } = params;
@@ -40,6 +44,9 @@ export async function bulkUploadParticipants(
   });
   const rows = mapRows(sheet);
   const summary = await importParticipants(db, actor, { eventId, rows, ip: params.ip });
+  if (summary.created + summary.updated >= REFRESH_AFTER_ROWS) {
+    await refreshSearchIndexes(db).catch((err: unknown) => params.onMaintenanceError?.(err));
+  }
 
   let downloadUrl: string | null = null;
   try {

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+const TRIGRAM_INDEXES = [
+  'participants_full_name_trgm_idx',
+  'participants_email_trgm_idx',
+  'participants_phone_trgm_idx',
+  'participants_organization_trgm_idx',
+];
+
+/**
+ * After a bulk write: moves the GIN "pending list" of the search indexes into the indexes proper and
+ * refreshes the planner's statistics. Searches scan the pending list linearly, and embedded PGlite
+ * has no autovacuum to do either, so right after a 10,000-row upload a search took ~8 times longer
+ * (measured on 50,000 participants: 25 ms → 3 ms on PostgreSQL, 81 ms → 6 ms on PGlite).
+ */
+export async function refreshSearchIndexes(db: DbOrTx): Promise<void> {
+  for (const index of TRIGRAM_INDEXES) {
+    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+  }
+  await db.execute(sql`analyze participants`);
+}

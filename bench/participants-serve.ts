@@ -1,0 +1,176 @@
+// Benchmark target for the participant benchmarks: the real app on a fresh database (PGlite in
+// memory, or a scratch database on the PostgreSQL server in BENCH_DATABASE_URL), one event seeded
+// with BENCH_SEED generated participants, and a control server that reports memory and runs the
+// list query directly through the database driver (the baseline).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { events, participants } from '../apps/api/src/db/schema';
+import { createScratchDatabase } from '../apps/api/src/db/scratch';
+import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
+import { participantWhere } from '../apps/api/src/services/participants/list-participants';
+import { refreshSearchIndexes } from '../apps/api/src/services/participants/maintenance';
+import { generateUniqueCode } from '../apps/api/src/services/events/generate-codes';
+import { participantRow } from './participants-data';
+
+async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const scratch = await createScratchDatabase(serverUrl, { prefix: 'attend_bench' });
+  return { database: await openDatabase({ kind: 'postgres', url: scratch.url }), drop: scratch.drop };
+}
+
+const seedCount = Number(process.env.BENCH_SEED ?? 0);
+const confirmed = process.env.BENCH_CONFIRMED === '1';
+
+const { database, drop } = await open();
+const db = database.db;
+await createStaffUser(db, { username: 'bench', password: 'bench-password' });
+const [event] = await db
+  .insert(events)
+  .values({
+    name: 'Benchmark Conference',
+    startDate: new Date(),
+    endDate: new Date(Date.now() + 3 * 86_400_000),
+    eventCode: 'BENCH2',
+  })
+  .returning();
+if (!event) throw new Error('no event');
+const codes = new Set<string>();
+for (let start = 0; start < seedCount; start += 1000) {
+  const batch = [];
+  for (let i = start; i < Math.min(seedCount, start + 1000); i++) {
+    let code = generateUniqueCode();
+    while (codes.has(code)) code = generateUniqueCode();
+    codes.add(code);
+    const r = participantRow(i);
+    batch.push({
+      eventId: event.id,
+      username: `${r.email.split('@')[0]}`,
+      fullName: r.full_name,
+      email: r.email,
+      phone: r.phone,
+      organization: r.organization,
+      jobTitle: r.job_title,
+      uniqueCode: code,
+      confirmedAttendance: confirmed,
+      confirmedAt: confirmed ? new Date() : null,
+    });
+  }
+  await db.insert(participants).values(batch);
+}
+// As after a bulk upload: search indexes flushed, planner statistics fresh.
+await refreshSearchIndexes(db);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-bench-'));
+const config = loadConfig(
+  { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  { secretKey: randomBytes(32).toString('hex') },
+);
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+// Memory: sampled every 10 ms (reset per measurement) plus the kernel's lifetime peak.
+let peakRss = 0;
+let peakHeap = 0;
+const sample = () => {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+};
+setInterval(sample, 10).unref();
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+type Client = { query: (text: string, params: unknown[]) => Promise<unknown> };
+const client = (db as unknown as { $client: Client }).$client;
+
+/** The statement GET …/participants/?search=… runs (one, with its window count), built by the same code, sent raw. */
+function listStatements(term: string) {
+  const where = participantWhere(event?.id ?? 0, { search: term });
+  return [
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, event?.id ?? 0))
+      .toSQL(),
+    db
+      .select({ p: participants, total: sql<number>`count(*) over ()` })
+      .from(participants)
+      .where(where)
+      .orderBy(asc(participants.fullName), asc(participants.id))
+      .limit(50)
+      .offset(0)
+      .toSQL(),
+  ];
+}
+
+const ctl = Fastify();
+ctl.get('/stats', async (request) => {
+  sample();
+  const result = {
+    rssMb: mb(process.memoryUsage().rss),
+    peakRssMb: mb(peakRss),
+    peakHeapMb: mb(peakHeap),
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  if ((request.query as { reset?: string }).reset) {
+    peakRss = 0;
+    peakHeap = 0;
+    sample();
+  }
+  return result;
+});
+ctl.get('/baseline', async (request) => {
+  const q = request.query as { seconds?: string; connections?: string; terms?: string };
+  const seconds = Number(q.seconds ?? 10);
+  const connections = Number(q.connections ?? 20);
+  const statements = (q.terms ?? 'a').split(',').map(listStatements);
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const set = statements[next++ % statements.length] ?? [];
+        const started = performance.now();
+        for (const s of set) await client.query(s.sql, s.params);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
+    total: latencies.length,
+  };
+});
+await ctl.listen({ port: 0, host: '127.0.0.1' });
+
+const portOf = (addr: ReturnType<typeof app.server.address>) =>
+  typeof addr === 'object' && addr ? addr.port : 0;
+console.log(
+  JSON.stringify({
+    app: portOf(app.server.address()),
+    ctl: portOf(ctl.server.address()),
+    eventId: event.id,
+    kind: database.kind,
+  }),
+);
+
+const stop = async () => {
+  await ctl.close();
+  await app.close();
+  await database.close();
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
