@@ -333,6 +333,10 @@ test.describe('participants page (staff)', () => {
     expect(listCalls.every((u) => new URL(u).searchParams.get('page_size') === '50')).toBe(true);
     expect(listCalls.some((u) => new URL(u).searchParams.get('page') === '2')).toBe(true);
 
+    const listAxe = await new AxeBuilder({ page }).analyze();
+    const listBad = listAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(listBad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
     // Select-all takes every matching participant, not only the page on screen.
     await page.getByRole('checkbox', { name: 'Select all participants' }).click();
     await expect(page.getByRole('button', { name: 'Confirm Selected (55)' })).toBeVisible();

@@ -40,7 +40,7 @@ export function ConfirmAttendancePanel() {
         )}
         <Button
           size="md"
-          color={failed ? 'red.8' : 'teal.9'}
+          color={failed ? 'red.9' : 'teal.9'}
           onClick={run}
           loading={confirm.isPending}
           style={{ alignSelf: 'flex-start' }}

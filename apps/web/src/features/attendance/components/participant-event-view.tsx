@@ -92,7 +92,7 @@ function EventPass({ participant, eventId }: { participant: TParticipantSelf; ev
           <Button component={Link} to={paths.participant.eventTag(eventId)}>
             {ta('event.viewTag')}
           </Button>
-          <Button component={Link} to={paths.participant.sessions()} variant="light">
+          <Button component={Link} to={paths.participant.sessions()} variant="default">
             {ta('event.viewSessions')}
           </Button>
         </Group>
@@ -115,7 +115,7 @@ export function ParticipantEventView({ eventId }: { eventId: number | null }) {
     if (query.error instanceof ApiError && query.error.status === 404) return <EventNotFound />;
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" variant="light" role="alert" title={ta('event.loadFailed')}>
+        <Alert color="red" variant="default" role="alert" title={ta('event.loadFailed')}>
           <Button mt="sm" variant="white" onClick={() => void query.refetch()}>
             {ta('event.tryAgain')}
           </Button>

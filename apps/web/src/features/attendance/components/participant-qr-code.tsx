@@ -25,10 +25,10 @@ export function ParticipantQrCode({ participant, notifyErrors = false, size = 24
   if (qr.error) {
     return (
       <Stack align="center" gap="sm">
-        <Alert color="red" variant="light" role="alert" w="100%">
+        <Alert color="red" variant="default" role="alert" w="100%">
           {qr.error}
         </Alert>
-        <Button variant="light" onClick={qr.retry} loading={qr.loading}>
+        <Button variant="default" onClick={qr.retry} loading={qr.loading}>
           {ta('qr.retry')}
         </Button>
       </Stack>

@@ -39,7 +39,7 @@ export function DeleteParticipantModal({ eventId, participant, onClose, onDelete
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
             {tp('delete.cancel')}
           </Button>
-          <Button color="red.8" onClick={confirm} loading={remove.isPending}>
+          <Button color="red.9" onClick={confirm} loading={remove.isPending}>
             {tp('delete.confirm')}
           </Button>
         </Group>

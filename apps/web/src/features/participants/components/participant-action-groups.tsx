@@ -40,7 +40,7 @@ export function ParticipantActionGroups(props: Props) {
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <ActionGroup title={tp('actions.management')}>
         <Button onClick={props.onAdd}>{tp('actions.add')}</Button>
-        <Button variant="light" onClick={props.onBulkUpload}>
+        <Button variant="default" onClick={props.onBulkUpload}>
           {tp('actions.bulkUpload')}
         </Button>
       </ActionGroup>
@@ -48,7 +48,7 @@ export function ParticipantActionGroups(props: Props) {
         <DisabledWithTooltip label={tp('actions.sendingUnavailable')}>
           {tp('actions.sendAll')}
         </DisabledWithTooltip>
-        <DisabledWithTooltip variant="light" label={tp('actions.sendingUnavailable')}>
+        <DisabledWithTooltip variant="default" label={tp('actions.sendingUnavailable')}>
           {tp('actions.sendSelected', { n })}
         </DisabledWithTooltip>
         <Button
@@ -75,7 +75,7 @@ export function ParticipantActionGroups(props: Props) {
         </Button>
       </ActionGroup>
       <ActionGroup title={tp('actions.export')}>
-        <Button variant="light" onClick={props.onExport} loading={props.exporting}>
+        <Button variant="default" onClick={props.onExport} loading={props.exporting}>
           {tp('actions.exportCsv')}
         </Button>
       </ActionGroup>

@@ -119,29 +119,23 @@ export function ParticipantsTable(props: Props) {
                     role="group"
                     aria-label={tp('row.actionsFor', { name: p.full_name })}
                   >
-                    <Button size="compact-sm" variant="light" onClick={() => props.onEdit(p)}>
+                    <Button size="compact-sm" variant="default" onClick={() => props.onEdit(p)}>
                       {tp('row.edit')}
                     </Button>
                     <DisabledWithTooltip
                       size="compact-sm"
-                      variant="light"
+                      variant="default"
                       label={tp('actions.sendingUnavailable')}
                     >
                       {tp('row.sendLogin')}
                     </DisabledWithTooltip>
                     {p.confirmed_attendance ? (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="teal.9"
-                        onClick={() => props.onViewQr(p)}
-                      >
+                      <Button size="compact-sm" color="teal.9" onClick={() => props.onViewQr(p)}>
                         {tp('row.viewQr')}
                       </Button>
                     ) : (
                       <Button
                         size="compact-sm"
-                        variant="light"
                         color="teal.9"
                         onClick={() => props.onConfirm(p)}
                         loading={props.confirmingId === p.id}
@@ -149,7 +143,7 @@ export function ParticipantsTable(props: Props) {
                         {tp('row.confirm')}
                       </Button>
                     )}
-                    <Button size="compact-sm" variant="light" color="red.8" onClick={() => props.onDelete(p)}>
+                    <Button size="compact-sm" variant="default" c="red.9" onClick={() => props.onDelete(p)}>
                       {tp('row.delete')}
                     </Button>
                   </Group>

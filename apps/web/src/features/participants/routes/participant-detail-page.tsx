@@ -108,7 +108,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
       <Container size="md" py="xl">
         <Stack>
           {back}
-          <Alert color="red" variant="light" role="alert">
+          <Alert color="red" variant="default" role="alert">
             {missing ?? tp('detail.loadFailed')}
           </Alert>
         </Stack>
@@ -128,7 +128,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
           {!editing && (
             <Group gap="xs">
               <Button onClick={() => setEditing(true)}>{tp('detail.edit')}</Button>
-              <DisabledWithTooltip variant="light" label={tp('actions.sendingUnavailable')}>
+              <DisabledWithTooltip variant="default" label={tp('actions.sendingUnavailable')}>
                 {tp('detail.sendLogin')}
               </DisabledWithTooltip>
             </Group>
@@ -175,7 +175,7 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
               {({ copy }) => (
                 <Tooltip label={tp('detail.copy')} withArrow>
                   <ActionIcon
-                    variant="light"
+                    variant="default"
                     aria-label={tp('detail.copy')}
                     onClick={() => {
                       // CopyButton's own copy() hides failures; report them as the spec asks.
