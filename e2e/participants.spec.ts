@@ -199,8 +199,17 @@ test.describe('participants page (staff)', () => {
       'true',
     );
 
+    await page.getByRole('button', { name: 'Send All Notifications' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Sending notifications is not available yet.');
+
     await page.getByRole('button', { name: 'Confirm Selected (0)' }).click();
     await expectToast(page, 'Please select participants to confirm');
+
+    // Nobody has been notified yet: "Select Not Notified" takes all four.
+    await page.getByRole('button', { name: 'Select Not Notified' }).click();
+    await expect(page.getByRole('button', { name: 'Send Selected (4)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm Selected (4)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Selection' }).click();
 
     // One by hand, then "Select Not Confirmed" picks the other three.
     await page.getByRole('checkbox', { name: 'Select Ange Mutesi' }).check();
