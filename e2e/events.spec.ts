@@ -1,5 +1,5 @@
 import { expect, fillStaffForm, STAFF, test, toast } from './fixtures';
-import { Api, at, futureDay, localInput, suffix } from './sessions-api';
+import { Api, at, expectAccessible, futureDay, localInput, suffix } from './sessions-api';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -22,6 +22,7 @@ test.describe('staff events', () => {
     await expect(page).toHaveURL(/\/dashboard\/events$/);
     await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
     await expect(page.getByRole('cell', { name: /^Regional Health Workshop/ })).toBeVisible();
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Create Event' }).click();
     const modal = page.getByRole('dialog', { name: 'Create Event' });
@@ -56,6 +57,7 @@ test.describe('staff events', () => {
     await expect(page).toHaveURL(/\/dashboard\/events\/\d+$/);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('No description provided.')).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(
       page.getByText('Participants need this event code together with their own unique codes to log in.'),
@@ -127,6 +129,23 @@ test.describe('staff events', () => {
     await page.getByRole('link', { name: /Manage Sessions/ }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event.id}/sessions$`));
     await expect(page.getByRole('cell', { name: /Opening/ })).toBeVisible();
+  });
+
+  test('a failed load of the events offers Try Again', async ({ page }) => {
+    let fail = true;
+    await page.route(/\/api\/events\/\?/, (route) =>
+      fail
+        ? route.fulfill({ status: 503, json: { detail: 'Service unavailable', code: 'unavailable' } })
+        : route.fallback(),
+    );
+    await page.goto('/dashboard/events');
+    await expect(toast(page).filter({ hasText: 'Failed to load events' })).toBeVisible();
+    await expect(
+      page.locator('.mantine-Alert-root').filter({ hasText: 'Failed to load events' }),
+    ).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('cell', { name: /^Regional Health Workshop/ })).toBeVisible();
   });
 
   test('a missing event shows Event not found with a way back', async ({ page }) => {

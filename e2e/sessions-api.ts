@@ -2,7 +2,8 @@
  * API set-up for the event and session journeys: each journey builds its own event, participants
  * and sessions so it never depends on (or disturbs) what other journeys do with the seeded event.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiStaffToken } from './fixtures';
 
 export type CreatedEvent = { id: number; name: string; event_code: string };
@@ -122,4 +123,13 @@ export async function registerAs(
     headers: { Authorization: `Bearer ${access}` },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** No serious or critical accessibility violation on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 }

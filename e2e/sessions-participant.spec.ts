@@ -3,6 +3,7 @@ import { expect, fillParticipantForm, test, toast } from './fixtures';
 import {
   Api,
   at,
+  expectAccessible,
   futureDay,
   registerAs,
   suffix,
@@ -164,6 +165,7 @@ test.describe('participant sessions', () => {
     await expect(small.getByText('Capacity: 1')).toBeVisible();
     await expect(small.getByText('Available slots: 0')).toBeVisible();
     await expect(small.getByRole('button', { name: 'Register for Small Seminar' })).toBeDisabled();
+    await expectAccessible(page);
 
     // A session split into sub-sessions: choose one of them; they are not listed on their own.
     await page.getByRole('button', { name: '2:00 PM' }).click();
@@ -234,6 +236,7 @@ test.describe('participant sessions', () => {
     await expect(page.getByTestId(`event-card-${event.id}`)).toContainText('Pending');
     await page.goto('/sessions');
     await expect(page.getByText('Please confirm your event attendance first')).toBeVisible();
+    await expectAccessible(page);
     await expect(
       card(page, 'Welcome Talk').getByRole('button', { name: 'Register for Welcome Talk' }),
     ).toBeDisabled();
@@ -257,6 +260,7 @@ test.describe('participant sessions', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${rita.full_name}!` })).toBeVisible();
     await expect(page.getByText('No upcoming events')).toBeVisible();
     await expect(page.getByText('You are not registered for any events yet.')).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/sessions');
     await expect(page.getByText('No sessions available for this event.')).toBeVisible();
   });

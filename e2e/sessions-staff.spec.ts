@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, fillStaffForm, STAFF, test, toast } from './fixtures';
-import { Api, at, futureDay, localInput, registerAs, suffix } from './sessions-api';
+import { Api, at, expectAccessible, futureDay, localInput, registerAs, suffix } from './sessions-api';
 
 // The journeys type times into datetime-local inputs as UTC wall-clock times.
 test.use({ timezoneId: 'UTC' });
@@ -117,6 +117,7 @@ test.describe('staff sessions', () => {
     await split.getByLabel('Custom capacities').check();
     await split.getByLabel('Capacity of sub-session 1').fill('10');
     await expect(split.getByText('Exceeds parent capacity!')).toBeVisible();
+    await expectAccessible(page);
     await split.getByLabel('Capacity of sub-session 1').fill('4');
     await expect(split.getByText('Exceeds parent capacity!')).toHaveCount(0);
     await split.getByLabel('Name Prefix (optional)').fill('Lab');
@@ -131,6 +132,7 @@ test.describe('staff sessions', () => {
     const group2 = page.getByRole('row', { name: /Workshops - Group 2/ });
     await expect(group2).toBeVisible();
     await expect(group2).toContainText('0/3');
+    await expectAccessible(page);
     await workshops.getByRole('button', { name: 'Hide sub-sessions of Workshops' }).click();
     await expect(group2).toHaveCount(0);
     await workshops.getByRole('button', { name: 'Show sub-sessions of Workshops' }).click();
@@ -274,6 +276,7 @@ test.describe('staff sessions', () => {
     const ericRow = page.getByRole('row', { name: new RegExp(eric.full_name) });
     await expect(ericRow).toContainText(eric.email);
     await expect(ericRow).toContainText(eric.username);
+    await expectAccessible(page);
     await ericRow.getByRole('button', { name: 'Unregister' }).click();
     await expectToast(page, 'Participant unregistered successfully');
     await expect(ericRow).toHaveCount(0);

@@ -113,13 +113,13 @@ export function EventDetailPage() {
         )}
         <EventStats event={event.data} />
         <Group gap="sm">
-          <Button component={Link} to={paths.staff.participants(eventId)} variant="light">
+          <Button component={Link} to={paths.staff.participants(eventId)} variant="default">
             {te('detail.nav.participants')}
           </Button>
-          <Button component={Link} to={paths.staff.sessions(eventId)} variant="light">
+          <Button component={Link} to={paths.staff.sessions(eventId)} variant="default">
             {te('detail.nav.sessions')}
           </Button>
-          <Button component={Link} to={paths.staff.checkIn(eventId)} variant="light">
+          <Button component={Link} to={paths.staff.checkIn(eventId)} variant="default">
             {te('detail.nav.checkIn')}
           </Button>
         </Group>

@@ -130,7 +130,7 @@ export function EventsListPage() {
                         <Group gap="xs" wrap="nowrap">
                           <Button
                             size="xs"
-                            variant="light"
+                            variant="default"
                             aria-label={te('list.editLabel', { name: event.name })}
                             onClick={() => void navigate(paths.staff.event(event.id))}
                           >
@@ -138,8 +138,8 @@ export function EventsListPage() {
                           </Button>
                           <Button
                             size="xs"
-                            variant="light"
-                            color="red.8"
+                            variant="outline"
+                            color="red.9"
                             aria-label={te('list.deleteLabel', { name: event.name })}
                             onClick={() => setToDelete(event)}
                           >

@@ -84,7 +84,7 @@ export function SessionOfferCard({
           </Text>
         </Group>
         {clash && (
-          <Text size="sm" c="orange.9" data-testid="clash-hint">
+          <Text size="sm" c="red.9" data-testid="clash-hint">
             {clash.reason === 'same_group'
               ? ts('p.sameGroup', { other: clash.session.name })
               : ts('p.clash', { other: clash.session.name })}

@@ -68,8 +68,8 @@ export function SessionRegistrants({ eventId, sessionId, caption, registrants, l
               <Table.Td>
                 <Button
                   size="compact-sm"
-                  variant="light"
-                  color="red.8"
+                  variant="outline"
+                  color="red.9"
                   aria-label={ts('detail.unregisterLabel', { name: p.full_name })}
                   loading={
                     unregister.isPending &&

@@ -83,7 +83,7 @@ export function SessionsTable(props: Props) {
                 <Text fw={isSub ? 500 : 600}>{session.name}</Text>
                 {hasSubs && node && (
                   <Badge
-                    variant="light"
+                    variant="outline"
                     color="blue.9"
                     size="sm"
                     miw="max-content"
@@ -121,26 +121,25 @@ export function SessionsTable(props: Props) {
         </Table.Td>
         <Table.Td onClick={stop} onKeyDown={stop} style={{ cursor: 'default' }}>
           <Group gap={6} wrap="nowrap">
-            <Button size="compact-sm" variant="light" onClick={() => props.onOpen(session)}>
+            <Button size="compact-sm" variant="default" onClick={() => props.onOpen(session)}>
               {ts('list.edit')}
             </Button>
             {!isSub && !hasSubs && !session.has_sub_sessions && (
-              <Button size="compact-sm" variant="light" onClick={() => props.onSubSessions(session)}>
+              <Button size="compact-sm" variant="default" onClick={() => props.onSubSessions(session)}>
                 {ts('list.subSessions')}
               </Button>
             )}
             {session.registered_count > 0 && (
               <Button
                 size="compact-sm"
-                variant="light"
-                color="teal.9"
+                variant="default"
                 loading={props.exportingId === session.id}
                 onClick={() => props.onExport(session)}
               >
                 {ts('list.export')}
               </Button>
             )}
-            <Button size="compact-sm" variant="light" color="red.8" onClick={() => props.onDelete(session)}>
+            <Button size="compact-sm" variant="outline" color="red.9" onClick={() => props.onDelete(session)}>
               {ts('list.delete')}
             </Button>
           </Group>

@@ -250,7 +250,7 @@ function AutomaticForm({
             </Text>
             {exceedsParentCapacity(capacities, parentMax) && (
               <Alert color="orange" variant="light" role="alert" p="xs">
-                <Text size="sm" c="orange.9" fw={600}>
+                <Text size="sm" c="red.9" fw={700}>
                   {ts('sub.exceeds')}
                 </Text>
               </Alert>
@@ -463,7 +463,7 @@ function ManualForm({ eventId, parent, onDone }: { eventId: number; parent: TSes
                 <Group justify="flex-end">
                   <Button
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     size="xs"
                     onClick={() => setBlocks((list) => list.filter((x) => x.key !== b.key))}
                   >
@@ -474,7 +474,7 @@ function ManualForm({ eventId, parent, onDone }: { eventId: number; parent: TSes
             </Stack>
           </Fieldset>
         ))}
-        <Button variant="light" onClick={add} w="fit-content">
+        <Button variant="default" onClick={add} w="fit-content">
           {ts('sub.manual.add')}
         </Button>
         <FormError message={formError} />

@@ -155,7 +155,7 @@ export function ParticipantSessionsPage() {
         {!confirmed && (
           <Alert color="orange" variant="light" role="status">
             <Stack gap={4} align="flex-start">
-              <Text c="orange.9" fw={600}>
+              <Text c="dark.8" fw={700}>
                 {ts('p.pending')}
               </Text>
               <Anchor
@@ -212,7 +212,7 @@ export function ParticipantSessionsPage() {
                 <Accordion.Control>
                   <Group gap="sm">
                     <Text fw={700}>{day.label}</Text>
-                    <Badge variant="light" color="blue.9">
+                    <Badge variant="outline" color="blue.9">
                       {ts('p.sessionsCount', { n: day.slots.reduce((n, s) => n + s.offers.length, 0) })}
                     </Badge>
                   </Group>
