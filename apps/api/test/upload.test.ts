@@ -70,7 +70,7 @@ describe('bulk upload of an .xlsx file', () => {
       ['Grace Mukamana', 'grace@example.org', '', 250788123456, 'RBC', 'Epidemiologist'],
       ['  Eric Nshuti  ', 'eric@example.org', 'eric.n', '', 'MoH', ''],
       // The seed's confirmed participant, e-mail in another case: updated, username and code kept.
-      ['Amina U. Uwase', 'AMINA.UWASE@example.org', 'ignored.name', '', 'New Org', ''],
+      ['Amina U. Uwase', 'AMINA.UWASE@example.org', 'ignored.name', '', 'New "Org" {x}, \\', ''],
       ['', 'noname@example.org', '', '', '', ''],
       ['No Email', '', '', '', '', ''],
       ['Bad Email', 'not-an-email', '', '', '', ''],
@@ -79,6 +79,8 @@ describe('bulk upload of an .xlsx file', () => {
       [null, null, null, null, null, null],
       ['=HYPERLINK("http://evil")', 'formula@example.org', '', '', '', ''],
       ['Grace Namesake', 'grace@another.org', '', '', '', ''],
+      // Quotes, backslashes, braces, commas and NULL travel as text through the batch statements.
+      ['Jo "JJ" \\ {O\'Brien}, Jr.', 'tricky@example.org', '', '', 'NULL', '{a,b}'],
     ]);
     const res = await upload(file, 'participants.xlsx');
     expect(res.statusCode, res.body).toBe(200);
@@ -87,12 +89,12 @@ describe('bulk upload of an .xlsx file', () => {
 
   it('reports created, updated and rejected rows with the spec message', () => {
     expect(result).toMatchObject({
-      created: 4,
+      created: 5,
       updated: 1,
       errors: 5,
-      total_rows: 10,
+      total_rows: 11,
       message:
-        'Bulk upload completed with some issues. Created: 4, Updated: 1, Errors: 5. See the downloaded file for details.',
+        'Bulk upload completed with some issues. Created: 5, Updated: 1, Errors: 5. See the downloaded file for details.',
     });
     expect(result.filename).toMatch(/^participants_results_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(result.error_details).toEqual([
@@ -114,7 +116,7 @@ describe('bulk upload of an .xlsx file', () => {
 
   it('writes the participants: new ones with unique codes and usernames, existing ones updated', async () => {
     const after = await snapshot();
-    expect(after.rows).toHaveLength(before.rows.length + 4);
+    expect(after.rows).toHaveLength(before.rows.length + 5);
     const byEmail = new Map(after.rows.map((p) => [p.email.toLowerCase(), p]));
     const grace = byEmail.get('grace@example.org');
     expect(grace).toMatchObject({ fullName: 'Grace Mukamana', username: 'grace', phone: '250788123456' });
@@ -122,11 +124,16 @@ describe('bulk upload of an .xlsx file', () => {
     expect(byEmail.get('grace@another.org')?.username).toBe('grace2');
     expect(byEmail.get('eric@example.org')).toMatchObject({ fullName: 'Eric Nshuti', username: 'eric.n' });
     expect(byEmail.get('formula@example.org')?.fullName).toBe('=HYPERLINK("http://evil")');
+    expect(byEmail.get('tricky@example.org')).toMatchObject({
+      fullName: 'Jo "JJ" \\ {O\'Brien}, Jr.',
+      organization: 'NULL',
+      jobTitle: '{a,b}',
+    });
     const amina = byEmail.get('amina.uwase@example.org');
     const aminaBefore = before.rows.find((p) => p.email === 'amina.uwase@example.org');
     expect(amina).toMatchObject({
       fullName: 'Amina U. Uwase',
-      organization: 'New Org',
+      organization: 'New "Org" {x}, \\',
       // Blank cells never wipe what is there; username and unique code never change.
       phone: aminaBefore?.phone,
       jobTitle: aminaBefore?.jobTitle,
@@ -157,7 +164,7 @@ describe('bulk upload of an .xlsx file', () => {
       'unique_code',
       'message',
     ]);
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(12);
     const all = await snapshot();
     const codeOf = (email: string) =>
       all.rows.find((p) => p.email.toLowerCase() === email.toLowerCase())?.uniqueCode;
@@ -185,6 +192,7 @@ describe('bulk upload of an .xlsx file', () => {
       ],
       [11, 'formula@example.org', 'Created', codeOf('formula@example.org'), ''],
       [12, 'grace@another.org', 'Created', codeOf('grace@another.org'), ''],
+      [13, 'tricky@example.org', 'Created', codeOf('tricky@example.org'), ''],
     ]);
     // A formula-looking name is stored as text in the results, not as a formula.
     expect(rows[9]?.[1]).toBe('=HYPERLINK("http://evil")');
