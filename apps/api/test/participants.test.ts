@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { auditLog, events, participants } from '../src/db/schema';
 import { renderQrPng } from '../src/services/attendance/qr-png';
+import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { otherEvent } from './fixtures/spreadsheets';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -313,6 +314,10 @@ describe('participant list, search, filters, ordering and stats', () => {
     expect(second.previous).toBe(`${url}?page_size=3&ordering=-full_name&t=123&page=1`);
     const beyond = (await get(`${url}?page=9`)).json();
     expect(beyond).toMatchObject({ count: 4, results: [], next: null });
+    // A search past its last page still counts its matches.
+    const searchBeyond = (await get(`${url}?search=health&page=5&page_size=1`)).json();
+    expect(searchBeyond).toMatchObject({ count: 2, results: [], next: null });
+    expect(searchBeyond.previous).toBe(`${url}?search=health&page=2&page_size=1`);
   });
 
   it('caps the page size at 500 and validates the query', async () => {
@@ -337,6 +342,14 @@ describe('participant list, search, filters, ordering and stats', () => {
     expect(await search('nobody')).toEqual([]);
     // Another event's people never show up.
     expect(await search('Amina')).toEqual([]);
+  });
+
+  it('keeps answering the same after the search indexes are refreshed (bulk-write maintenance)', async () => {
+    await refreshSearchIndexes(t.database.db);
+    expect(names((await get(`${url}?search=health.org`)).json())).toEqual([
+      'Béatrice Mukamana',
+      'Zoë Umutoni',
+    ]);
   });
 
   it('filters by confirmation and notification', async () => {

@@ -13,6 +13,7 @@ import {
   ZParticipantUpdate,
 } from '@attend/shared';
 import { staffActor } from '../../plugins/auth';
+import { pageLinks } from '../events/page-links';
 import { createParticipant } from '../../services/participants/create-participant';
 import { deleteParticipant } from '../../services/participants/delete-participant';
 import { getParticipant } from '../../services/participants/get-participant';
@@ -61,12 +62,13 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       staffActor(request);
-      return listParticipants(app.db, {
+      const { query } = request;
+      const page = await listParticipants(app.db, {
         eventId: request.params.eventId,
-        query: request.query,
-        requestUrl: request.url,
+        query,
         qrUrlFor: app.qrUrlFor,
       });
+      return { ...page, ...pageLinks(request.url, query.page, query.page_size, page.count) };
     },
   );
 

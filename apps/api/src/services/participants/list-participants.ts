@@ -79,20 +79,6 @@ function orderBy(ordering: string | undefined): SQL[] {
   return key === 'id' ? [direction(column)] : [direction(column), direction(participants.id)];
 }
 
-/** `next` and `previous`: the request's own path and query with the neighbouring page. */
-export function pageLinks(requestUrl: string, page: number, pageSize: number, total: number) {
-  const url = new URL(requestUrl, 'http://x');
-  const link = (p: number) => {
-    url.searchParams.set('page', String(p));
-    return `${url.pathname}?${url.searchParams.toString()}`;
-  };
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  return {
-    next: page < last ? link(page + 1) : null,
-    previous: page > 1 ? link(Math.min(page - 1, last)) : null,
-  };
-}
-
 async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(participants).where(where);
   return row?.n ?? 0;
@@ -105,8 +91,8 @@ async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
  */
 export async function listParticipants(
   db: DbOrTx,
-  params: { eventId: number; query: ParticipantListQuery; requestUrl: string; qrUrlFor: QrUrlFor },
-): Promise<TParticipantPage> {
+  params: { eventId: number; query: ParticipantListQuery; qrUrlFor: QrUrlFor },
+): Promise<Pick<TParticipantPage, 'count' | 'results'>> {
   const { eventId, query } = params;
   const where = participantWhere(eventId, query);
   const offset = (query.page - 1) * query.page_size;
@@ -138,7 +124,6 @@ export async function listParticipants(
   if (total === 0) await requireEventExists(db, eventId);
   return {
     count: total,
-    ...pageLinks(params.requestUrl, query.page, query.page_size, total),
     results: rows.map((r) => toParticipant(r, params.qrUrlFor)),
   };
 }
