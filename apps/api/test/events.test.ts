@@ -105,6 +105,13 @@ describe('POST /api/events/', () => {
       name: ['Event name is required'],
       location: ['Location is required'],
     });
+    // Blank dates are "required", not a crash in the date-order check.
+    const blankDates = await create({ ...valid, start_date: '', end_date: ' ' });
+    expect(blankDates.statusCode).toBe(400);
+    expect(blankDates.json().errors).toEqual({
+      start_date: ['Start date is required'],
+      end_date: ['End date is required'],
+    });
   });
 
   it("refuses a start after the end with 'Start date cannot be after end date' and allows equal dates", async () => {

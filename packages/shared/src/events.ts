@@ -98,6 +98,8 @@ export const ZEventCreate = z
     ...eventExtras,
   })
   .superRefine((v, ctx) => {
+    // Refinements still run after a field failed (a blank date stays a string): compare only dates.
+    if (!(v.start_date instanceof Date) || !(v.end_date instanceof Date)) return;
     if (v.start_date.getTime() > v.end_date.getTime()) {
       ctx.addIssue({ code: 'custom', path: ['start_date'], message: messages.startDateAfterEndDate });
     }
