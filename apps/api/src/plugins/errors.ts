@@ -9,6 +9,13 @@ function fieldName(instancePath: string, fallback: string): string {
   return parts.length ? parts.join('.') : fallback;
 }
 
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 /** Maps every failure to `{detail, code}`; 5xx bodies never carry internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -43,6 +50,13 @@ export default fp(
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ detail: messages.unexpected, code: 'internal_error' });
+    });
+
+    // PostgreSQL text cannot hold NUL characters: refuse them at the edge instead of failing in SQL.
+    app.addHook('preValidation', async (request) => {
+      if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+        throw new AppError('validation_error', 'Text must not contain NUL characters.');
+      }
     });
 
     app.setNotFoundHandler((request, reply) => {
