@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { auditLog, events, participants } from '../src/db/schema';
 import { renderQrPng } from '../src/services/attendance/qr-png';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
+import { UsernameAllocator } from '../src/services/participants/usernames';
 import { otherEvent } from './fixtures/spreadsheets';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -96,6 +97,19 @@ describe('Add Participant', () => {
     expect(explicit.json().username).toBe('Chosen.Name');
   });
 
+  it('derives again when a concurrent add took the derived username first', async () => {
+    // Simulates the race: the first derivation returns a name another request has just inserted.
+    const derive = vi.spyOn(UsernameAllocator.prototype, 'derive').mockReturnValueOnce('amina.uwase');
+    try {
+      const res = await post(base, { full_name: 'Amina Twin', email: 'amina.uwase@twin.org' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().username).toBe('amina.uwase2');
+      expect(derive).toHaveBeenCalledTimes(2);
+    } finally {
+      derive.mockRestore();
+    }
+  });
+
   it('refuses a duplicate e-mail or username with the messages of document 2 §8', async () => {
     const email = await post(base, { full_name: 'Dup', email: 'CLAUDINE@example.org' });
     expect(email.statusCode).toBe(400);
@@ -183,7 +197,7 @@ describe('participant detail, edit and delete', () => {
       phone: '',
       organization: ' Org ',
       job_title: null,
-      username: 'edit.me',
+      username: 'EDIT.ME',
       unique_code: code,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -216,6 +230,7 @@ describe('participant detail, edit and delete', () => {
     const taken = await patch(`${base}${id}/`, { email: 'Amina.Uwase@example.org' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().detail).toBe('A participant with this email address already exists for this event.');
+    expect((await patch(`${base}${id}/`, { username: null, unique_code: null })).statusCode).toBe(200);
     // Changing only the case of one's own address is fine.
     const own = await patch(`${base}${id}/`, { email: 'EDITED@example.org' });
     expect(own.statusCode).toBe(200);

@@ -72,8 +72,8 @@ export const ZParticipantUpdate = z.object({
   phone: zOptionalText(PARTICIPANT_LIMITS.phone).optional(),
   organization: zOptionalText(PARTICIPANT_LIMITS.organization).optional(),
   job_title: zOptionalText(PARTICIPANT_LIMITS.jobTitle).optional(),
-  username: z.string().trim().max(PARTICIPANT_LIMITS.username).optional(),
-  unique_code: z.string().trim().max(64).optional(),
+  username: z.string().trim().max(PARTICIPANT_LIMITS.username).nullish(),
+  unique_code: z.string().trim().max(64).nullish(),
 });
 export type TParticipantUpdate = z.input<typeof ZParticipantUpdate>;
 

@@ -30,6 +30,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         qrUrlFor: app.qrUrlFor,
       });
       stream.on('error', (err) => request.log.error({ err }, 'participants export failed while streaming'));
+      // A download abandoned half-way stops drawing QR codes for it.
+      reply.raw.once('close', () => {
+        if (!stream.readableEnded) stream.destroy();
+      });
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILENAME}"`)

@@ -26,6 +26,17 @@ export function usernameTaken(): AppError {
   });
 }
 
+async function deriveUsername(db: Db, eventId: number, email: string): Promise<string> {
+  const base = usernameBase(email);
+  const taken = await db
+    .select({ u: participants.username })
+    .from(participants)
+    .where(
+      and(eq(participants.eventId, eventId), sql`starts_with(lower(${participants.username}), ${base})`),
+    );
+  return new UsernameAllocator(taken.map((t) => t.u)).derive(base);
+}
+
 /**
  * Adds one participant to the event with a fresh unique code. A blank username is derived from the
  * e-mail and made unique within the event; a taken e-mail or username is refused with the spec's
@@ -54,14 +65,7 @@ export async function createParticipant(
       );
     if (sameUsername) throw usernameTaken();
   } else {
-    const base = usernameBase(input.email);
-    const taken = await db
-      .select({ u: participants.username })
-      .from(participants)
-      .where(
-        and(eq(participants.eventId, eventId), sql`starts_with(lower(${participants.username}), ${base})`),
-      );
-    username = new UsernameAllocator(taken.map((t) => t.u)).derive(base);
+    username = await deriveUsername(db, eventId, input.email);
   }
 
   for (let attempt = 0; ; attempt++) {
@@ -97,6 +101,11 @@ export async function createParticipant(
       const index = violatedUniqueIndex(err);
       if (index === 'participants_event_code_uq' && attempt < 5) continue;
       if (index === 'participants_event_email_uq') throw emailTaken();
+      // A derived username taken in the meantime by a concurrent add: derive again.
+      if (index === 'participants_event_username_uq' && !input.username && attempt < 5) {
+        username = await deriveUsername(db, eventId, input.email);
+        continue;
+      }
       if (index === 'participants_event_username_uq') throw usernameTaken();
       throw err;
     }

@@ -31,10 +31,10 @@ export async function updateParticipant(
   const { eventId, input } = params;
   const current = await requireParticipant(db, eventId, params.participantId);
   const protectedErrors: Record<string, string[]> = {};
-  if (input.username !== undefined && input.username.toLowerCase() !== current.username.toLowerCase()) {
+  if (input.username != null && input.username.toLowerCase() !== current.username.toLowerCase()) {
     protectedErrors.username = [messages.participantProtectedFields];
   }
-  if (input.unique_code !== undefined && normalizeCode(input.unique_code) !== current.uniqueCode) {
+  if (input.unique_code != null && normalizeCode(input.unique_code) !== current.uniqueCode) {
     protectedErrors.unique_code = [messages.participantProtectedFields];
   }
   if (Object.keys(protectedErrors).length > 0) {
