@@ -111,8 +111,13 @@ const en = {
 
 export type TranslationKey = keyof typeof en;
 
-/** Looks up `key` and fills `{name}` placeholders from `vars`. */
-export function t(key: TranslationKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
+/** A lookup over one catalogue: the string of `key` with `{name}` placeholders filled from `vars`. */
+export function translator<K extends string>(catalogue: Readonly<Record<K, string>>) {
+  return (key: K, vars?: Record<string, string | number>): string => {
+    const template: string = catalogue[key];
+    return vars ? format(template, vars) : template;
+  };
 }
+
+/** Looks up `key` and fills `{name}` placeholders from `vars`. */
+export const t = translator<TranslationKey>(en);

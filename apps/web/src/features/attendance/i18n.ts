@@ -1,4 +1,5 @@
-import { format, messages } from '@attend/shared';
+import { messages } from '@attend/shared';
+import { translator } from '../../lib/i18n';
 
 /**
  * Strings of the participant's attendance screens (document 1 §2, §5, §8). Quoted ones are the
@@ -68,7 +69,4 @@ const en = {
 
 export type AttendanceKey = keyof typeof en;
 
-export function ta(key: AttendanceKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
-}
+export const ta = translator<AttendanceKey>(en);

@@ -1,4 +1,5 @@
-import { format, messages } from '@attend/shared';
+import { messages } from '@attend/shared';
+import { translator } from '../../lib/i18n';
 
 /**
  * Strings of the staff event screens. Quoted ones are the specification's wording (document 2 §2,
@@ -92,7 +93,4 @@ const en = {
 export type EventsKey = keyof typeof en;
 
 /** Looks up an events string and fills `{name}` placeholders. */
-export function te(key: EventsKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
-}
+export const te = translator<EventsKey>(en);

@@ -1,4 +1,4 @@
-import { format } from '@attend/shared';
+import { translator } from '../../lib/i18n';
 
 /** Strings of the participant dashboard (document 1 §2). */
 const en = {
@@ -15,7 +15,4 @@ const en = {
 
 export type ParticipantDashboardKey = keyof typeof en;
 
-export function tpd(key: ParticipantDashboardKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
-}
+export const tpd = translator<ParticipantDashboardKey>(en);

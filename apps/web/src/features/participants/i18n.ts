@@ -1,4 +1,5 @@
-import { format, messages } from '@attend/shared';
+import { messages } from '@attend/shared';
+import { translator } from '../../lib/i18n';
 
 /**
  * Strings of the staff participant screens. Quoted ones are the specification's wording (document 2
@@ -169,7 +170,4 @@ const en = {
 
 export type ParticipantsKey = keyof typeof en;
 
-export function tp(key: ParticipantsKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
-}
+export const tp = translator<ParticipantsKey>(en);

@@ -1,4 +1,5 @@
-import { format, messages } from '@attend/shared';
+import { messages } from '@attend/shared';
+import { translator } from '../../lib/i18n';
 
 /**
  * Strings of the session screens (staff and participant). Quoted ones are the specification's
@@ -184,7 +185,4 @@ const en = {
 export type SessionsKey = keyof typeof en;
 
 /** Looks up a sessions string and fills `{name}` placeholders. */
-export function ts(key: SessionsKey, vars?: Record<string, string | number>): string {
-  const template: string = en[key];
-  return vars ? format(template, vars) : template;
-}
+export const ts = translator<SessionsKey>(en);
