@@ -1,19 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { FormError } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
+import { Modal } from '@mantine/core';
+import { FormShell } from '../../../components/form-shell';
 import { t } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
+import { useFormState } from '../../../lib/use-form-state';
 import { useCreateEvent } from '../api/create-event';
 import { te } from '../i18n';
-import {
-  EventFormFields,
-  eventFormValues,
-  serverFieldErrors,
-  validateEventForm,
-  type EventFormErrors,
-  type EventFormValues,
-} from './event-form';
+import { EventFormFields, eventFormValues, eventRefusal, validateEventForm } from './event-form';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -35,55 +26,21 @@ export function CreateEventModal({ opened, onClose }: Props) {
 
 function CreateEventForm({ onDone }: { onDone: () => void }) {
   const create = useCreateEvent();
-  const [values, setValues] = useState<EventFormValues>(() => eventFormValues());
-  const [errors, setErrors] = useState<EventFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const change = (patch: Partial<EventFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key as keyof EventFormValues];
-      return next;
-    });
-    setFormError(null);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validateEventForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    create.mutate(checked.body, {
-      onSuccess: () => {
-        notify(te('create.success'), 'success');
-        onDone();
-      },
-      onError: (err) => {
-        const message = err instanceof ApiError && err.detail ? err.detail : te('create.failed');
-        setErrors(serverFieldErrors(err));
-        setFormError(message);
-        notify(message, 'error');
-      },
-    });
-  };
+  const form = useFormState(() => eventFormValues());
+  const submit = form.handleSubmit(validateEventForm, (body) =>
+    create.mutate(body, form.saveHandlers(te('create.success'), onDone, eventRefusal(te('create.failed')))),
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <EventFormFields values={values} errors={errors} onChange={change} />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={create.isPending}>
-            {te('form.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {te('form.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormShell
+      onSubmit={submit}
+      error={form.formError}
+      onCancel={onDone}
+      pending={create.isPending}
+      cancelLabel={te('form.cancel')}
+      submitLabel={te('form.create')}
+    >
+      <EventFormFields values={form.values} errors={form.errors} onChange={form.change} />
+    </FormShell>
   );
 }

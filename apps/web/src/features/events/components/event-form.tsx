@@ -1,8 +1,9 @@
 import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { messages, ZEventCreate, type TEvent, type TEventCreate } from '@attend/shared';
-import { requiredLabelProps } from '../../../components/required-label';
-import { ApiError } from '../../../lib/api-client';
+import { requiredFieldProps } from '../../../components/required-label';
+import { formFieldErrors, serverMessage } from '../../../lib/api-errors';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import type { Refusal } from '../../../lib/use-form-state';
 import { te } from '../i18n';
 
 export type EventFormValues = {
@@ -64,15 +65,12 @@ export function validateEventForm(
   return { ok: false, errors };
 }
 
-/** Field errors the API sent back ({errors: {field: [messages]}}) for the fields of this form. */
-export function serverFieldErrors(err: unknown): EventFormErrors {
-  if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return {};
-  const map = (err.body as { errors?: Record<string, string[]> }).errors ?? {};
-  const errors: EventFormErrors = {};
-  for (const [field, list] of Object.entries(map)) {
-    if (fields.has(field) && list.length > 0) errors[field as EventFormField] = list.join(' ');
-  }
-  return errors;
+/** A refused save: the server's message (else `fallback`) and its errors for the fields of this form. */
+export function eventRefusal(fallback: string) {
+  return (err: unknown): Refusal<EventFormValues> => ({
+    message: serverMessage(err, fallback),
+    errors: formFieldErrors<EventFormField>(err, fields),
+  });
 }
 
 type Props = {
@@ -88,11 +86,9 @@ export function EventFormFields({ values, errors, onChange, withActive = false }
   return (
     <Stack gap="md">
       <TextInput
+        {...requiredFieldProps}
         label={te('form.name')}
         name="name"
-        required
-        withAsterisk={false}
-        labelProps={requiredLabelProps}
         value={values.name}
         error={errors.name}
         onChange={(e) => onChange({ name: e.currentTarget.value })}
@@ -110,23 +106,19 @@ export function EventFormFields({ values, errors, onChange, withActive = false }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
+          {...requiredFieldProps}
           type="datetime-local"
           label={te('form.startDate')}
           name="start_date"
-          required
-          withAsterisk={false}
-          labelProps={requiredLabelProps}
           value={values.start_date}
           error={errors.start_date}
           onChange={(e) => onChange({ start_date: e.currentTarget.value })}
         />
         <TextInput
+          {...requiredFieldProps}
           type="datetime-local"
           label={te('form.endDate')}
           name="end_date"
-          required
-          withAsterisk={false}
-          labelProps={requiredLabelProps}
           value={values.end_date}
           min={values.start_date || undefined}
           error={errors.end_date}
@@ -134,11 +126,9 @@ export function EventFormFields({ values, errors, onChange, withActive = false }
         />
       </SimpleGrid>
       <TextInput
+        {...requiredFieldProps}
         label={te('form.location')}
         name="location"
-        required
-        withAsterisk={false}
-        labelProps={requiredLabelProps}
         value={values.location}
         error={errors.location}
         onChange={(e) => onChange({ location: e.currentTarget.value })}

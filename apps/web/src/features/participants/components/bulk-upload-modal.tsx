@@ -4,11 +4,11 @@ import { Button, Code, Group, List, Modal, Paper, Progress, ScrollArea, Stack, T
 import { Dropzone } from '@mantine/dropzone';
 import { BULK_UPLOAD_MAX_BYTES, format, type TBulkUploadResult } from '@attend/shared';
 import { FormError } from '../../../components/form-error';
+import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useBulkUploadParticipants } from '../api/bulk-upload-participants';
 import { downloadUploadResults, uploadResultsFilename } from '../api/download-upload-results';
 import { tp } from '../i18n';
-import { serverMessage } from '../lib/errors';
 import { fileSize } from '../lib/format';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };

@@ -19,6 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { PARTICIPANT_PAGE_SIZE, type TParticipant } from '@attend/shared';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-errors';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useBulkConfirmAttendance } from '../api/bulk-confirm-attendance';
@@ -38,7 +39,6 @@ import { ParticipantQrModal } from '../components/participant-qr-modal';
 import { ParticipantStatsPanel } from '../components/participant-stats-panel';
 import { ParticipantsTable } from '../components/participants-table';
 import { tp } from '../i18n';
-import { serverMessage } from '../lib/errors';
 import { useIdParam } from '../lib/use-event-id';
 
 /** Debounce of the search box: one request per pause in typing, not per key. */

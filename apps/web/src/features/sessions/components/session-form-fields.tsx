@@ -1,5 +1,5 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { requiredLabelProps } from '../../../components/required-label';
+import { requiredFieldProps as required } from '../../../components/required-label';
 import { ts } from '../i18n';
 import type { SessionFormErrors, SessionFormValues } from '../lib/session-form';
 
@@ -24,7 +24,6 @@ export function SessionFormFields({
   minStart,
   locationRequired = true,
 }: Props) {
-  const required = { required: true, withAsterisk: false, labelProps: requiredLabelProps };
   return (
     <Stack gap="md">
       <TextInput

@@ -27,15 +27,16 @@ import {
   type SubSessionType,
   type TSession,
 } from '@attend/shared';
-import { FormError } from '../../../components/form-error';
-import { requiredLabelProps } from '../../../components/required-label';
+import { FormShell } from '../../../components/form-shell';
+import { requiredFieldProps } from '../../../components/required-label';
+import { serverMessage } from '../../../lib/api-errors';
 import { formatDisplayDateTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useCreateSubSessions } from '../api/create-sub-sessions';
 import { ts } from '../i18n';
-import { apiMessage, createSessionErrorMessage } from '../lib/session-errors';
+import { createSessionErrorMessage } from '../lib/session-errors';
 
 type Props = { eventId: number; parent: TSession | null; onClose: () => void };
 
@@ -155,7 +156,7 @@ function AutomaticForm({
           onDone();
         },
         onError: (err) => {
-          const message = apiMessage(err, ts('sub.failed'));
+          const message = serverMessage(err, ts('sub.failed'));
           setFormError(message);
           notify(message, 'error');
         },
@@ -165,141 +166,137 @@ function AutomaticForm({
 
   const total = capacities.reduce((sum, c) => sum + c, 0);
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label={ts('sub.count')}
-            description={ts('sub.countHint')}
-            name="num_sub_sessions"
-            min={MIN_SUB_SESSIONS}
-            max={MAX_SUB_SESSIONS}
-            allowDecimal={false}
-            allowNegative={false}
-            value={count}
-            onChange={changeCount}
+    <FormShell
+      onSubmit={submit}
+      error={formError}
+      onCancel={onDone}
+      pending={create.isPending}
+      cancelLabel={ts('sub.cancel')}
+      submitLabel={ts('sub.submit')}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={ts('sub.count')}
+          description={ts('sub.countHint')}
+          name="num_sub_sessions"
+          min={MIN_SUB_SESSIONS}
+          max={MAX_SUB_SESSIONS}
+          allowDecimal={false}
+          allowNegative={false}
+          value={count}
+          onChange={changeCount}
+        />
+        <TextInput
+          label={ts('sub.prefix')}
+          description={ts('sub.prefixHint', { example: subSessionName(parent.name, type, 0) })}
+          name="prefix_name"
+          maxLength={150}
+          value={prefix}
+          onChange={(e) => setPrefix(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Radio.Group
+        label={ts('sub.type')}
+        value={type}
+        onChange={(v) => setType(v === 'sequential' ? 'sequential' : 'concurrent')}
+      >
+        <Stack gap="xs" mt={6}>
+          <Radio
+            value="concurrent"
+            label={ts('sub.type.concurrent')}
+            description={ts('sub.type.concurrentHint')}
           />
-          <TextInput
-            label={ts('sub.prefix')}
-            description={ts('sub.prefixHint', { example: subSessionName(parent.name, type, 0) })}
-            name="prefix_name"
-            maxLength={150}
-            value={prefix}
-            onChange={(e) => setPrefix(e.currentTarget.value)}
+          <Radio
+            value="sequential"
+            label={ts('sub.type.sequential')}
+            description={ts('sub.type.sequentialHint')}
           />
-        </SimpleGrid>
+        </Stack>
+      </Radio.Group>
+      {parentMax > 0 ? (
         <Radio.Group
-          label={ts('sub.type')}
-          value={type}
-          onChange={(v) => setType(v === 'sequential' ? 'sequential' : 'concurrent')}
+          label={ts('sub.capacity')}
+          value={distribution}
+          onChange={(v) => setDistribution(v === 'custom' ? 'custom' : 'auto')}
         >
-          <Stack gap="xs" mt={6}>
-            <Radio
-              value="concurrent"
-              label={ts('sub.type.concurrent')}
-              description={ts('sub.type.concurrentHint')}
-            />
-            <Radio
-              value="sequential"
-              label={ts('sub.type.sequential')}
-              description={ts('sub.type.sequentialHint')}
-            />
-          </Stack>
+          <Group gap="lg" mt={6}>
+            <Radio value="auto" label={ts('sub.capacity.auto')} />
+            <Radio value="custom" label={ts('sub.capacity.custom')} />
+          </Group>
         </Radio.Group>
-        {parentMax > 0 ? (
-          <Radio.Group
-            label={ts('sub.capacity')}
-            value={distribution}
-            onChange={(v) => setDistribution(v === 'custom' ? 'custom' : 'auto')}
-          >
-            <Group gap="lg" mt={6}>
-              <Radio value="auto" label={ts('sub.capacity.auto')} />
-              <Radio value="custom" label={ts('sub.capacity.custom')} />
-            </Group>
-          </Radio.Group>
-        ) : (
+      ) : (
+        <Text size="sm" c="dimmed">
+          {ts('sub.capacity.unlimited')}
+        </Text>
+      )}
+      {useCustom && (
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {capacities.map((value, i) => (
+              <NumberInput
+                key={i}
+                label={ts('sub.capacity.for', { n: i + 1 })}
+                min={0}
+                max={parentMax}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={value}
+                onChange={(v) =>
+                  setCustom((list) => {
+                    const next = Array.from({ length: n }, (_, j) => list[j] ?? 0);
+                    next[i] = typeof v === 'number' ? v : Number(v) || 0;
+                    return next;
+                  })
+                }
+              />
+            ))}
+          </SimpleGrid>
           <Text size="sm" c="dimmed">
-            {ts('sub.capacity.unlimited')}
+            {ts('sub.capacity.total', { total, max: parentMax })}
           </Text>
-        )}
-        {useCustom && (
-          <Stack gap="xs">
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              {capacities.map((value, i) => (
-                <NumberInput
-                  key={i}
-                  label={ts('sub.capacity.for', { n: i + 1 })}
-                  min={0}
-                  max={parentMax}
-                  clampBehavior="strict"
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={value}
-                  onChange={(v) =>
-                    setCustom((list) => {
-                      const next = Array.from({ length: n }, (_, j) => list[j] ?? 0);
-                      next[i] = typeof v === 'number' ? v : Number(v) || 0;
-                      return next;
-                    })
-                  }
-                />
-              ))}
-            </SimpleGrid>
-            <Text size="sm" c="dimmed">
-              {ts('sub.capacity.total', { total, max: parentMax })}
-            </Text>
-            {exceedsParentCapacity(capacities, parentMax) && (
-              <Alert color="orange" variant="light" role="alert" p="xs">
-                <Text size="sm" c="red.9" fw={700}>
-                  {ts('sub.exceeds')}
-                </Text>
-              </Alert>
-            )}
-          </Stack>
-        )}
-        <Stack gap={4}>
-          <Text fw={600}>{ts('sub.preview')}</Text>
-          {plan.ok ? (
-            <Table withTableBorder verticalSpacing={4} data-testid="sub-session-preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{ts('sub.preview.name')}</Table.Th>
-                  <Table.Th>{ts('sub.preview.time')}</Table.Th>
-                  <Table.Th>{ts('sub.preview.capacity')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plan.subSessions.map((s) => (
-                  <Table.Tr key={s.name}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td>
-                      {ts('list.timeRange', {
-                        start: formatDisplayDateTime(s.start),
-                        end: formatDisplayDateTime(s.end),
-                      })}
-                    </Table.Td>
-                    <Table.Td>{s.maxParticipants > 0 ? s.maxParticipants : ts('list.unlimited')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="red.9">
-              {plan.message}
-            </Text>
+          {exceedsParentCapacity(capacities, parentMax) && (
+            <Alert color="orange" variant="light" role="alert" p="xs">
+              <Text size="sm" c="red.9" fw={700}>
+                {ts('sub.exceeds')}
+              </Text>
+            </Alert>
           )}
         </Stack>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={create.isPending}>
-            {ts('sub.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {ts('sub.submit')}
-          </Button>
-        </Group>
+      )}
+      <Stack gap={4}>
+        <Text fw={600}>{ts('sub.preview')}</Text>
+        {plan.ok ? (
+          <Table withTableBorder verticalSpacing={4} data-testid="sub-session-preview">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{ts('sub.preview.name')}</Table.Th>
+                <Table.Th>{ts('sub.preview.time')}</Table.Th>
+                <Table.Th>{ts('sub.preview.capacity')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {plan.subSessions.map((s) => (
+                <Table.Tr key={s.name}>
+                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td>
+                    {ts('list.timeRange', {
+                      start: formatDisplayDateTime(s.start),
+                      end: formatDisplayDateTime(s.end),
+                    })}
+                  </Table.Td>
+                  <Table.Td>{s.maxParticipants > 0 ? s.maxParticipants : ts('list.unlimited')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text size="sm" c="red.9">
+            {plan.message}
+          </Text>
+        )}
       </Stack>
-    </form>
+    </FormShell>
   );
 }
 
@@ -399,94 +396,89 @@ function ManualForm({ eventId, parent, onDone }: { eventId: number; parent: TSes
     }
   };
 
-  const required = { required: true, withAsterisk: false, labelProps: requiredLabelProps };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack gap="md">
-        {blocks.map((b, i) => (
-          <Fieldset key={b.key} legend={ts('sub.manual.block', { n: i + 1 })} radius="md">
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  {...required}
-                  label={ts('sub.manual.name')}
-                  maxLength={200}
-                  value={b.name}
-                  onChange={(e) => change(b.key, { name: e.currentTarget.value })}
-                />
-                <TextInput
-                  label={ts('sub.manual.location')}
-                  placeholder={parent.location}
-                  maxLength={300}
-                  value={b.location}
-                  onChange={(e) => change(b.key, { location: e.currentTarget.value })}
-                />
-              </SimpleGrid>
-              <Textarea
-                label={ts('sub.manual.description')}
-                autosize
-                minRows={1}
-                maxRows={4}
-                value={b.description}
-                onChange={(e) => change(b.key, { description: e.currentTarget.value })}
+    <FormShell
+      onSubmit={(e) => void submit(e)}
+      error={formError}
+      onCancel={onDone}
+      pending={saving}
+      cancelLabel={ts('sub.cancel')}
+      submitLabel={ts('sub.submit')}
+    >
+      {blocks.map((b, i) => (
+        <Fieldset key={b.key} legend={ts('sub.manual.block', { n: i + 1 })} radius="md">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                {...requiredFieldProps}
+                label={ts('sub.manual.name')}
+                maxLength={200}
+                value={b.name}
+                onChange={(e) => change(b.key, { name: e.currentTarget.value })}
               />
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  {...required}
-                  type="datetime-local"
-                  label={ts('sub.manual.start')}
-                  min={windowStart}
-                  max={windowEnd}
-                  value={b.start_time}
-                  onChange={(e) => change(b.key, { start_time: e.currentTarget.value })}
-                />
-                <TextInput
-                  {...required}
-                  type="datetime-local"
-                  label={ts('sub.manual.end')}
-                  min={b.start_time || windowStart}
-                  max={windowEnd}
-                  value={b.end_time}
-                  onChange={(e) => change(b.key, { end_time: e.currentTarget.value })}
-                />
-                <NumberInput
-                  label={ts('sub.manual.max')}
-                  description={ts('form.maxHint')}
-                  min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={b.max_participants}
-                  onChange={(v) => change(b.key, { max_participants: v === '' ? 0 : v })}
-                />
-              </SimpleGrid>
-              {blocks.length > 1 && (
-                <Group justify="flex-end">
-                  <Button
-                    variant="subtle"
-                    color="red.9"
-                    size="xs"
-                    onClick={() => setBlocks((list) => list.filter((x) => x.key !== b.key))}
-                  >
-                    {ts('sub.manual.remove')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Fieldset>
-        ))}
-        <Button variant="default" onClick={add} w="fit-content">
-          {ts('sub.manual.add')}
-        </Button>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            {ts('sub.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {ts('sub.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+              <TextInput
+                label={ts('sub.manual.location')}
+                placeholder={parent.location}
+                maxLength={300}
+                value={b.location}
+                onChange={(e) => change(b.key, { location: e.currentTarget.value })}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={ts('sub.manual.description')}
+              autosize
+              minRows={1}
+              maxRows={4}
+              value={b.description}
+              onChange={(e) => change(b.key, { description: e.currentTarget.value })}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                {...requiredFieldProps}
+                type="datetime-local"
+                label={ts('sub.manual.start')}
+                min={windowStart}
+                max={windowEnd}
+                value={b.start_time}
+                onChange={(e) => change(b.key, { start_time: e.currentTarget.value })}
+              />
+              <TextInput
+                {...requiredFieldProps}
+                type="datetime-local"
+                label={ts('sub.manual.end')}
+                min={b.start_time || windowStart}
+                max={windowEnd}
+                value={b.end_time}
+                onChange={(e) => change(b.key, { end_time: e.currentTarget.value })}
+              />
+              <NumberInput
+                label={ts('sub.manual.max')}
+                description={ts('form.maxHint')}
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                value={b.max_participants}
+                onChange={(v) => change(b.key, { max_participants: v === '' ? 0 : v })}
+              />
+            </SimpleGrid>
+            {blocks.length > 1 && (
+              <Group justify="flex-end">
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  size="xs"
+                  onClick={() => setBlocks((list) => list.filter((x) => x.key !== b.key))}
+                >
+                  {ts('sub.manual.remove')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Fieldset>
+      ))}
+      <Button variant="default" onClick={add} w="fit-content">
+        {ts('sub.manual.add')}
+      </Button>
+    </FormShell>
   );
 }

@@ -1,19 +1,9 @@
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-errors';
 import { ts } from '../i18n';
 
-/** The `{errors: {field: [messages]}}` part of an API refusal, if any. */
-export function fieldErrorsOf(err: unknown): Record<string, string[]> {
-  if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return {};
-  const errors = (err.body as { errors?: unknown }).errors;
-  if (!errors || typeof errors !== 'object') return {};
-  const out: Record<string, string[]> = {};
-  for (const [field, list] of Object.entries(errors as Record<string, unknown>)) {
-    if (Array.isArray(list)) out[field] = list.filter((m): m is string => typeof m === 'string');
-  }
-  return out;
-}
-
-function reasonOf(err: unknown): string {
+/** The server's message, else the error's own. */
+export function reasonOf(err: unknown): string {
   if (err instanceof ApiError && err.detail) return err.detail;
   return err instanceof Error ? err.message : String(err);
 }
@@ -45,10 +35,3 @@ export function updateSessionErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.detail) return err.detail;
   return ts('detail.updateFailed', { reason: reasonOf(err) });
 }
-
-/** The server's own sentence (detail, error or message) or `fallback`. */
-export function apiMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.detail ? err.detail : fallback;
-}
-
-export { reasonOf };

@@ -1,5 +1,7 @@
 import { ZSessionForm, type TSession } from '@attend/shared';
+import { formFieldErrors } from '../../../lib/api-errors';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import type { Refusal } from '../../../lib/use-form-state';
 import { ts } from '../i18n';
 
 export type SessionFormValues = {
@@ -112,11 +114,10 @@ export function validateEditSession(values: SessionFormValues): Checked {
   return { ok: true, body: body(values, max ?? 0) };
 }
 
-/** Server field errors mapped onto this form's fields. */
-export function formErrorsFrom(fields: Record<string, string[]>): SessionFormErrors {
-  const errors: SessionFormErrors = {};
-  for (const [field, list] of Object.entries(fields)) {
-    if (FIELDS.has(field) && list.length > 0) errors[field as SessionFormField] = list.join(' ');
-  }
-  return errors;
+/** A refused save: `messageOf` the error, and the server's errors for the fields of this form. */
+export function sessionRefusal(messageOf: (err: unknown) => string) {
+  return (err: unknown): Refusal<SessionFormValues> => ({
+    message: messageOf(err),
+    errors: formFieldErrors<SessionFormField>(err, FIELDS),
+  });
 }

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
@@ -34,7 +35,6 @@ import {
   type Offer,
   type SessionFilter,
 } from '../lib/participant-offers';
-import { apiMessage } from '../lib/session-errors';
 
 /** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
 export function ParticipantSessionsPage() {
@@ -85,7 +85,7 @@ export function ParticipantSessionsPage() {
       { sessionId: session.id, participantId: participant.id },
       {
         onSuccess: () => notify(ts('p.registeredOk'), 'success'),
-        onError: (err) => notify(apiMessage(err, ts('p.failed')), 'error'),
+        onError: (err) => notify(serverMessage(err, ts('p.failed')), 'error'),
       },
     );
   };
@@ -94,7 +94,7 @@ export function ParticipantSessionsPage() {
       { sessionId: session.id, participantId: participant.id },
       {
         onSuccess: () => notify(ts('p.unregisteredOk'), 'success'),
-        onError: (err) => notify(apiMessage(err, ts('p.failed')), 'error'),
+        onError: (err) => notify(serverMessage(err, ts('p.failed')), 'error'),
       },
     );
 
