@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { PasswordInput, TextInput } from '@mantine/core';
 import type { TStaffLogin } from '@attend/shared';
-import { FormError } from '../../../components/form-error';
-import { requiredLabelProps } from '../../../components/required-label';
+import { requiredFieldProps } from '../../../components/required-label';
 import { t } from '../../../lib/i18n';
+import { SignInForm, typed } from './sign-in-form';
 
 type Props = {
   submitting: boolean;
@@ -19,45 +19,29 @@ export function CredentialsForm({ submitting, error, onSubmit, onEdit, submitLab
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ username: username.trim(), password });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('login.username')}
-          name="username"
-          autoComplete="username"
-          required
-          withAsterisk={false}
-          labelProps={requiredLabelProps}
-          value={username}
-          onChange={(e) => {
-            setUsername(e.currentTarget.value);
-            onEdit();
-          }}
-        />
-        <PasswordInput
-          label={t('login.password')}
-          name="password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          labelProps={requiredLabelProps}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            onEdit();
-          }}
-        />
-        <FormError message={error} />
-        <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <SignInForm
+      onSubmit={() => onSubmit({ username: username.trim(), password })}
+      submitting={submitting}
+      error={error}
+      submitLabel={submitLabel}
+    >
+      <TextInput
+        label={t('login.username')}
+        name="username"
+        autoComplete="username"
+        {...requiredFieldProps}
+        value={username}
+        onChange={typed(setUsername, onEdit)}
+      />
+      <PasswordInput
+        label={t('login.password')}
+        name="password"
+        autoComplete="current-password"
+        {...requiredFieldProps}
+        value={password}
+        onChange={typed(setPassword, onEdit)}
+      />
+    </SignInForm>
   );
 }

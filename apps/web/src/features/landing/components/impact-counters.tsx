@@ -1,4 +1,5 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TPublicStats } from '@attend/shared';
 import { t, type TranslationKey } from '../../../lib/i18n';
 import { usePublicStats } from '../api/get-public-stats';
 import { useCountUp } from '../hooks/use-count-up';
@@ -6,6 +7,12 @@ import { useSeenOnce } from '../hooks/use-seen';
 import classes from './landing.module.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+const counters: { stat: keyof TPublicStats; suffix: string; label: TranslationKey; testId: string }[] = [
+  { stat: 'events_created', suffix: '+', label: 'landing.impact.events', testId: 'stat-events' },
+  { stat: 'participants_managed', suffix: '+', label: 'landing.impact.attendees', testId: 'stat-attendees' },
+  { stat: 'check_in_success_rate', suffix: '%', label: 'landing.impact.rate', testId: 'stat-rate' },
+];
 
 function Counter({
   target,
@@ -46,27 +53,9 @@ export function ImpactCounters() {
           {t('landing.impactTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl">
-          <Counter
-            target={stats.data?.events_created}
-            run={run}
-            suffix="+"
-            label="landing.impact.events"
-            testId="stat-events"
-          />
-          <Counter
-            target={stats.data?.participants_managed}
-            run={run}
-            suffix="+"
-            label="landing.impact.attendees"
-            testId="stat-attendees"
-          />
-          <Counter
-            target={stats.data?.check_in_success_rate}
-            run={run}
-            suffix="%"
-            label="landing.impact.rate"
-            testId="stat-rate"
-          />
+          {counters.map(({ stat, ...counter }) => (
+            <Counter key={stat} target={stats.data?.[stat]} run={run} {...counter} />
+          ))}
         </SimpleGrid>
         {stats.isError && (
           <Text ta="center" c="dimmed" mt="md" size="sm">
