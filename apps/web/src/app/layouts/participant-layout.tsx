@@ -1,14 +1,12 @@
-import { Suspense } from 'react';
-import { Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Box, Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { NavLink, Outlet } from 'react-router';
-import { AppFooter } from '../../components/app-footer';
+import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
-import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { isParticipant, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
+import { HeaderUser, LayoutBody, LogoutButton } from './layout-parts';
 import classes from './layouts.module.css';
 
 export function ParticipantLayout() {
@@ -30,12 +28,7 @@ export function ParticipantLayout() {
                   {t('nav.home')}
                 </NavLink>
               </Box>
-              <Text fw={600} className={classes.userName} data-testid="current-user">
-                {name}
-              </Text>
-              <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
-                {t('nav.logout')}
-              </Button>
+              <HeaderUser name={name} logout={logout} />
             </Group>
             <Burger
               hiddenFrom="sm"
@@ -63,24 +56,10 @@ export function ParticipantLayout() {
               {t('nav.home')}
             </NavLink>
           </Box>
-          <Button
-            variant="default"
-            onClick={() => {
-              menu.close();
-              logout.mutate();
-            }}
-            loading={logout.isPending}
-          >
-            {t('nav.logout')}
-          </Button>
+          <LogoutButton logout={logout} before={menu.close} />
         </Stack>
       </Drawer>
-      <main className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <AppFooter />
+      <LayoutBody />
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { Suspense } from 'react';
-import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { Box, Container, Group } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { NavLink, Outlet } from 'react-router';
-import { AppFooter } from '../../components/app-footer';
+import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
-import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
+import { HeaderUser, LayoutBody } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */
@@ -40,22 +38,12 @@ export function StaffLayout() {
               </Box>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <Text fw={600} className={classes.userName} data-testid="current-user">
-                {username}
-              </Text>
-              <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
-                {t('nav.logout')}
-              </Button>
+              <HeaderUser name={username} logout={logout} />
             </Group>
           </Group>
         </Container>
       </header>
-      <main className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <AppFooter />
+      <LayoutBody />
     </>
   );
 }

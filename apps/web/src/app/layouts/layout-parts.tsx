@@ -1,0 +1,52 @@
+import { Suspense } from 'react';
+import { Button, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { AppFooter } from '../../components/app-footer';
+import { PageLoader } from '../../components/page-loader';
+import type { useLogout } from '../../features/auth/api/logout';
+import { t } from '../../lib/i18n';
+import classes from './layouts.module.css';
+
+type Logout = ReturnType<typeof useLogout>;
+
+/** Logout; `before` runs first (closing the mobile menu). */
+export function LogoutButton({ logout, before }: { logout: Logout; before?: () => void }) {
+  return (
+    <Button
+      variant="default"
+      onClick={() => {
+        before?.();
+        logout.mutate();
+      }}
+      loading={logout.isPending}
+    >
+      {t('nav.logout')}
+    </Button>
+  );
+}
+
+/** The signed-in user's name and the Logout button of the page header. */
+export function HeaderUser({ name, logout }: { name: string; logout: Logout }) {
+  return (
+    <>
+      <Text fw={600} className={classes.userName} data-testid="current-user">
+        {name}
+      </Text>
+      <LogoutButton logout={logout} />
+    </>
+  );
+}
+
+/** Everything under the header: the page (a loader while its code downloads), then the footer. */
+export function LayoutBody() {
+  return (
+    <>
+      <main className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </>
+  );
+}
