@@ -1,13 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,6 +14,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { activeBadge, type TEventDetail } from '@attend/shared';
 import { Link, useParams } from 'react-router';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDateTime } from '../../../lib/date-time';
@@ -80,22 +78,15 @@ export function EventDetailPage() {
         <Stack>
           <BackLink />
           {event.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="sm" align="flex-start">
-                <Text c="red.9" fw={500}>
-                  {event.error.message === te('detail.invalid')
-                    ? te('detail.invalid')
-                    : te('detail.loadFailed')}
-                </Text>
-                <Button variant="default" onClick={() => void event.refetch()} loading={event.isFetching}>
-                  {te('list.tryAgain')}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailed
+              message={
+                event.error.message === te('detail.invalid') ? te('detail.invalid') : te('detail.loadFailed')
+              }
+              retryLabel={te('list.tryAgain')}
+              query={event}
+            />
           ) : (
-            <Center py="xl">
-              <Loader aria-label={t('app.loading')} />
-            </Center>
+            <SectionLoader />
           )}
         </Stack>
       </Container>

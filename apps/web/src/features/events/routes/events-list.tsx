@@ -1,22 +1,10 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TEvent } from '@attend/shared';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
@@ -67,20 +55,9 @@ export function EventsListPage() {
         </Group>
 
         {events.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
+          <SectionLoader />
         ) : events.isError && !events.data ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text c="red.9" fw={500}>
-                {te('list.loadFailed')}
-              </Text>
-              <Button variant="default" onClick={() => void events.refetch()} loading={events.isFetching}>
-                {te('list.tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed message={te('list.loadFailed')} retryLabel={te('list.tryAgain')} query={events} />
         ) : (
           <Paper withBorder radius="md">
             <Table.ScrollContainer minWidth={760}>

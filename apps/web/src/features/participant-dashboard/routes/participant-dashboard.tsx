@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { displayStatus } from '@attend/shared';
 import { Link } from 'react-router';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { formatDateRange } from '../../../lib/date-time';
@@ -43,20 +31,9 @@ export function ParticipantDashboardPage() {
           {tpd('upcoming')}
         </Title>
         {participant && events.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
+          <SectionLoader />
         ) : events.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text c="red.9" fw={500}>
-                {tpd('loadFailed')}
-              </Text>
-              <Button variant="default" onClick={() => void events.refetch()} loading={events.isFetching}>
-                {tpd('tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed message={tpd('loadFailed')} retryLabel={tpd('tryAgain')} query={events} />
         ) : upcoming.length === 0 ? (
           <Card withBorder radius="md" p="xl">
             <Stack gap={4} align="center" ta="center">

@@ -5,10 +5,8 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -18,6 +16,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link } from 'react-router';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { isParticipant, useSession } from '../../../lib/auth-session';
@@ -180,20 +179,9 @@ export function ParticipantSessionsPage() {
           w="fit-content"
         />
         {sessions.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
+          <SectionLoader />
         ) : sessions.isError && !sessions.data ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text c="red.9" fw={500}>
-                {ts('p.loadFailed')}
-              </Text>
-              <Button variant="default" onClick={() => void sessions.refetch()} loading={sessions.isFetching}>
-                {ts('p.tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed message={ts('p.loadFailed')} retryLabel={ts('p.tryAgain')} query={sessions} />
         ) : days.length === 0 ? (
           <Alert color="yellow" variant="light">
             <Text c="dark.7">{filter === 'mine' ? ts('p.noMine') : ts('p.noSessions')}</Text>

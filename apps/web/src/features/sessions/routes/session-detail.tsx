@@ -1,20 +1,9 @@
 import { useEffect } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link, useParams } from 'react-router';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDateTime } from '../../../lib/date-time';
@@ -60,20 +49,13 @@ export function SessionDetailPage() {
           {notFound ? (
             <Title order={1}>{ts('detail.notFound')}</Title>
           ) : session.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="sm" align="flex-start">
-                <Text c="red.9" fw={500}>
-                  {ts('detail.loadFailed', { reason: reasonOf(session.error) })}
-                </Text>
-                <Button variant="default" onClick={() => void session.refetch()} loading={session.isFetching}>
-                  {ts('list.tryAgain')}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailed
+              message={ts('detail.loadFailed', { reason: reasonOf(session.error) })}
+              retryLabel={ts('list.tryAgain')}
+              query={session}
+            />
           ) : (
-            <Center py="xl">
-              <Loader aria-label={t('app.loading')} />
-            </Center>
+            <SectionLoader />
           )}
         </Stack>
       </Container>

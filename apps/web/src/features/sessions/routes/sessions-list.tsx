@@ -1,21 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { isStaff, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
@@ -134,20 +123,15 @@ function SessionsManager() {
         </Group>
 
         {sessions.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
+          <SectionLoader />
         ) : sessions.isError && !sessions.data ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text c="red.9" fw={500}>
-                {sessions.error.message === ts('list.invalid') ? ts('list.invalid') : ts('list.loadFailed')}
-              </Text>
-              <Button variant="default" onClick={() => void sessions.refetch()} loading={sessions.isFetching}>
-                {ts('list.tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            message={
+              sessions.error.message === ts('list.invalid') ? ts('list.invalid') : ts('list.loadFailed')
+            }
+            retryLabel={ts('list.tryAgain')}
+            query={sessions}
+          />
         ) : (
           <Paper withBorder radius="md">
             <SessionsTable
