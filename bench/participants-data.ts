@@ -90,5 +90,12 @@ export function participantRow(i: number, prefix = ''): GeneratedRow {
   };
 }
 
-/** Search terms the search benchmark rotates through: a surname, an organisation, digits, an e-mail part. */
-export const SEARCH_TERMS = ['mukamana', 'red cross', '8012', 'grace.nshuti'];
+/**
+ * Search terms the search benchmark rotates through. Typical: what staff type to find a person (part
+ * of a name, an e-mail, a phone number), tens to hundreds of matches. Broad: a common surname and an
+ * organisation, 2,000 and 5,000 of the 50,000 participants, where the count reads every match.
+ */
+export const SEARCH_SCENARIOS = [
+  { name: 'typical', terms: ['grace.nshuti', 'nshuti 4123', '0801234', 'uwase 1', 'diane.ka', '8012'] },
+  { name: 'broad', terms: ['mukamana', 'red cross'] },
+];

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -14,7 +13,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { events, participants } from '../apps/api/src/db/schema';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
-import { participantWhere } from '../apps/api/src/services/participants/list-participants';
+import { participantWhere, searchPageQuery } from '../apps/api/src/services/participants/list-participants';
 import { refreshSearchIndexes } from '../apps/api/src/services/participants/maintenance';
 import { generateUniqueCode } from '../apps/api/src/services/events/generate-codes';
 import { participantRow } from './participants-data';
@@ -90,24 +89,10 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 type Client = { query: (text: string, params: unknown[]) => Promise<unknown> };
 const client = (db as unknown as { $client: Client }).$client;
 
-/** The statement GET …/participants/?search=… runs (one, with its window count), built by the same code, sent raw. */
+/** The statement GET …/participants/?search=… runs, built by the same function, sent raw. */
 function listStatements(term: string) {
   const where = participantWhere(event?.id ?? 0, { search: term });
-  return [
-    db
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.id, event?.id ?? 0))
-      .toSQL(),
-    db
-      .select({ p: participants, total: sql<number>`count(*) over ()` })
-      .from(participants)
-      .where(where)
-      .orderBy(asc(participants.fullName), asc(participants.id))
-      .limit(50)
-      .offset(0)
-      .toSQL(),
-  ];
+  return [searchPageQuery(db, where, undefined, 50, 0).toSQL()];
 }
 
 const ctl = Fastify();
