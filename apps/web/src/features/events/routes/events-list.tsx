@@ -5,6 +5,7 @@ import type { TEvent } from '@attend/shared';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
+import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
@@ -63,26 +64,18 @@ export function EventsListPage() {
             <Table.ScrollContainer minWidth={760}>
               <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Caption>{te('list.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{te('list.col.name')}</Table.Th>
-                    <Table.Th>{te('list.col.start')}</Table.Th>
-                    <Table.Th>{te('list.col.end')}</Table.Th>
-                    <Table.Th>{te('list.col.location')}</Table.Th>
-                    <Table.Th>{te('list.col.status')}</Table.Th>
-                    <Table.Th>{te('list.col.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHeader
+                  columns={[
+                    te('list.col.name'),
+                    te('list.col.start'),
+                    te('list.col.end'),
+                    te('list.col.location'),
+                    te('list.col.status'),
+                    te('list.col.actions'),
+                  ]}
+                />
                 <Table.Tbody>
-                  {rows.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Text c="dimmed" ta="center" py="md">
-                          {te('list.empty')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  {rows.length === 0 && <EmptyTableRow colSpan={6}>{te('list.empty')}</EmptyTableRow>}
                   {rows.map((event) => (
                     <Table.Tr key={event.id} data-testid={`event-row-${event.id}`}>
                       <Table.Td maw={360}>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@man
 import { PENDING_BADGE } from '../lib/colors';
 import { Link } from 'react-router';
 import type { TParticipant } from '@attend/shared';
+import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
 import { tp } from '../i18n';
 import { DisabledWithTooltip } from './disabled-with-tooltip';
@@ -34,8 +35,8 @@ export function ParticipantsTable(props: Props) {
         aria-label={tp('table.caption')}
         data-testid="participants-table"
       >
-        <Table.Thead>
-          <Table.Tr>
+        <TableHeader
+          before={
             <Table.Th w={40}>
               <Checkbox
                 aria-label={tp('table.selectAll')}
@@ -45,23 +46,21 @@ export function ParticipantsTable(props: Props) {
                 disabled={props.selectingAll}
               />
             </Table.Th>
-            <Table.Th>{tp('table.name')}</Table.Th>
-            <Table.Th>{tp('table.contact')}</Table.Th>
-            <Table.Th>{tp('table.organization')}</Table.Th>
-            <Table.Th>{tp('table.status')}</Table.Th>
-            <Table.Th>{tp('table.notification')}</Table.Th>
-            <Table.Th>{tp('table.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+          }
+          columns={[
+            tp('table.name'),
+            tp('table.contact'),
+            tp('table.organization'),
+            tp('table.status'),
+            tp('table.notification'),
+            tp('table.actions'),
+          ]}
+        />
         <Table.Tbody>
           {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text ta="center" c="dimmed" py="lg">
-                  {tp('table.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyTableRow colSpan={7} py="lg">
+              {tp('table.empty')}
+            </EmptyTableRow>
           ) : (
             rows.map((p) => (
               <Table.Tr key={p.id} data-testid="participant-row" data-participant-id={p.id}>

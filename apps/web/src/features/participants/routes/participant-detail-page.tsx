@@ -27,13 +27,13 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useIdParam } from '../../../lib/use-id-param';
 import { useParticipant } from '../api/get-participant';
 import { DisabledWithTooltip } from '../components/disabled-with-tooltip';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { ParticipantEditForm } from '../components/participant-edit-form';
 import { tp } from '../i18n';
 import { formatDateTime, sameOriginUrl } from '../lib/format';
-import { useIdParam } from '../lib/use-event-id';
 
 /** /dashboard/events/{eventId}/participants/{participantId} (document 2 §2 Participant detail). */
 export function ParticipantDetailPage() {

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/api-errors';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useIdParam } from '../../../lib/use-id-param';
 import { useBulkConfirmAttendance } from '../api/bulk-confirm-attendance';
 import { useConfirmParticipantAttendance } from '../api/confirm-participant-attendance';
 import { eventSummaryQueryOptions, useEventSummary } from '../api/get-event-summary';
@@ -39,7 +40,6 @@ import { ParticipantQrModal } from '../components/participant-qr-modal';
 import { ParticipantStatsPanel } from '../components/participant-stats-panel';
 import { ParticipantsTable } from '../components/participants-table';
 import { tp } from '../i18n';
-import { useIdParam } from '../lib/use-event-id';
 
 /** Debounce of the search box: one request per pause in typing, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,6 @@
 import { Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import type { TSessionParticipant } from '@attend/shared';
+import { TableHeader } from '../../../components/table-parts';
 import { notify } from '../../../lib/notify';
 import { useUnregisterFromSession } from '../api/unregister-from-session';
 import { ts } from '../i18n';
@@ -47,14 +48,14 @@ export function SessionRegistrants({ eventId, sessionId, caption, registrants, l
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="xs">
         <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{ts('detail.col.name')}</Table.Th>
-            <Table.Th>{ts('detail.col.email')}</Table.Th>
-            <Table.Th>{ts('detail.col.username')}</Table.Th>
-            <Table.Th>{ts('detail.col.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={[
+            ts('detail.col.name'),
+            ts('detail.col.email'),
+            ts('detail.col.username'),
+            ts('detail.col.actions'),
+          ]}
+        />
         <Table.Tbody>
           {registrants.map((p) => (
             <Table.Tr key={p.id}>

@@ -1,19 +1,7 @@
-import { Badge } from '@mantine/core';
-import { displayStatus, type DisplayStatus } from '@attend/shared';
+import { TimeStatusBadge } from '../../../components/time-status-badge';
 import { ts } from '../i18n';
 
-const colorOf: Record<DisplayStatus, string> = {
-  Completed: 'gray.7',
-  Active: 'teal.9',
-  Upcoming: 'blue.9',
-};
-
-/** Completed / Active / Upcoming from the session's times now (document 2 §4). */
+/** The session's Completed / Active / Upcoming from its times now (document 2 §4). */
 export function SessionStatusBadge({ start, end }: { start: string; end: string }) {
-  const status = displayStatus({ start, end });
-  return (
-    <Badge color={colorOf[status]} variant="filled" miw="max-content">
-      {ts(`status.${status}`)}
-    </Badge>
-  );
+  return <TimeStatusBadge start={start} end={end} label={(status) => ts(`status.${status}`)} />;
 }

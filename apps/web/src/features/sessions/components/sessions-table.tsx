@@ -1,6 +1,7 @@
 import { Fragment, type KeyboardEvent, type MouseEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { TSession } from '@attend/shared';
+import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { ts } from '../i18n';
 import type { SessionNode } from '../lib/session-tree';
@@ -152,26 +153,18 @@ export function SessionsTable(props: Props) {
     <ScrollArea.Autosize mah="70vh" type="auto" data-testid="sessions-scroll">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={960} stickyHeader>
         <Table.Caption>{ts('list.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{ts('list.col.name')}</Table.Th>
-            <Table.Th>{ts('list.col.time')}</Table.Th>
-            <Table.Th>{ts('list.col.location')}</Table.Th>
-            <Table.Th>{ts('list.col.participants')}</Table.Th>
-            <Table.Th>{ts('list.col.status')}</Table.Th>
-            <Table.Th>{ts('list.col.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          columns={[
+            ts('list.col.name'),
+            ts('list.col.time'),
+            ts('list.col.location'),
+            ts('list.col.participants'),
+            ts('list.col.status'),
+            ts('list.col.actions'),
+          ]}
+        />
         <Table.Tbody>
-          {props.sessions.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text c="dimmed" ta="center" py="md">
-                  {ts('list.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {props.sessions.length === 0 && <EmptyTableRow colSpan={6}>{ts('list.empty')}</EmptyTableRow>}
           {props.sessions.map((node) => (
             <Fragment key={node.id}>
               {row(node, node)}

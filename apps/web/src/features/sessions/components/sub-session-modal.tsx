@@ -29,6 +29,7 @@ import {
 } from '@attend/shared';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
+import { TableHeader } from '../../../components/table-parts';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDisplayDateTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
@@ -268,13 +269,9 @@ function AutomaticForm({
         <Text fw={600}>{ts('sub.preview')}</Text>
         {plan.ok ? (
           <Table withTableBorder verticalSpacing={4} data-testid="sub-session-preview">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{ts('sub.preview.name')}</Table.Th>
-                <Table.Th>{ts('sub.preview.time')}</Table.Th>
-                <Table.Th>{ts('sub.preview.capacity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader
+              columns={[ts('sub.preview.name'), ts('sub.preview.time'), ts('sub.preview.capacity')]}
+            />
             <Table.Tbody>
               {plan.subSessions.map((s) => (
                 <Table.Tr key={s.name}>
