@@ -331,6 +331,9 @@ describe('QR image URLs', () => {
       participantId: other.participantId,
     });
     expect(res.rawPayload.equals(renderQrPng(credential))).toBe(true);
+    // The web app appends a cache-busting parameter (document 1 §7): still the same image.
+    const busted = await t.request({ method: 'GET', url: `${local(url)}&t=${Date.now()}` });
+    expect(busted.statusCode).toBe(200);
     // The key stays: a second request draws the same image.
     const again = await t.request({ method: 'GET', url: local(url) });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);

@@ -246,6 +246,20 @@ describe('bulk upload of other real workbooks', () => {
     });
   });
 
+  it('handles concurrent uploads (parsing is queued, writes are serialised per event)', async () => {
+    const files = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        xlsxFile([HEADER, [`Concurrent ${n}`, `concurrent${n}@example.org`, 'concurrent', '', '', '']]),
+      ),
+    );
+    const results = await Promise.all(files.map((f, i) => upload(f, `c${i}.xlsx`)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // All four asked for the username "concurrent": exactly one got it.
+    const outcomes = results.map((r) => r.json() as { created: number; errors: number });
+    expect(outcomes.reduce((n, o) => n + o.created, 0)).toBe(1);
+    expect(outcomes.reduce((n, o) => n + o.errors, 0)).toBe(3);
+  });
+
   it('refuses the upload for another event id or a missing event', async () => {
     const file = await xlsxFile([HEADER, ['X', 'x@example.org', '', '', '', '']]);
     const res = await upload(file, 'p.xlsx', staff, '/api/events/999999/participants/bulk_upload/');

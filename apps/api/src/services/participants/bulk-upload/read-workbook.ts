@@ -66,7 +66,27 @@ export async function readUploadedSheet(filename: string, data: Buffer, limits: 
   }
 }
 
+/** Parses at a time per process: each may take up to `maxMemoryMb` of heap. */
+const MAX_PARALLEL_PARSES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withParseSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 function parseInWorker(data: Buffer, limits: ReadLimits): Promise<WorkerResult> {
+  return withParseSlot(() => startWorker(data, limits));
+}
+
+function startWorker(data: Buffer, limits: ReadLimits): Promise<WorkerResult> {
   // A copy the worker owns: the request's buffer may be a slice of a larger pool.
   const copy = new Uint8Array(data).buffer;
   return new Promise((resolve) => {
