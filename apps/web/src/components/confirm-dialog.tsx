@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { t } from '../lib/i18n';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from './app-modal';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -15,13 +15,7 @@ type ConfirmDialogProps = {
 /** A yes/no question in a modal (deleting an event or a session). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': t('notify.close') }}
-    >
+    <AppModal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Stack gap="lg">
         <Text>{props.message}</Text>
         <Group justify="flex-end">
@@ -33,6 +27,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -7,6 +7,9 @@ export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 /** A client-side check: the body to send, or the message of each field at fault. */
 export type Checked<B, V> = { ok: true; body: B } | { ok: false; errors: FieldErrors<V> };
 
+/** What a form's fields need: the values, each field's error and the change handler. */
+export type FormBinding<V> = { values: V; errors: FieldErrors<V>; change: (patch: Partial<V>) => void };
+
 /** What a refused save shows: the message (in the form and as a toast) and the fields it names. */
 export type Refusal<V> = { message: string; errors?: FieldErrors<V> };
 

@@ -129,7 +129,6 @@ const en = {
   'qr.notAvailable': messages.qrNotAvailable,
   'qr.unavailableShort': 'QR code not available',
   'qr.loadFailed': 'Failed to load participant QR code',
-  'qr.close': 'Close',
 
   'detail.documentTitle': 'Participant',
   'detail.back': 'Back to Participants',

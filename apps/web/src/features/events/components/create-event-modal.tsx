@@ -1,6 +1,5 @@
-import { Modal } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
-import { t } from '../../../lib/i18n';
 import { useFormState } from '../../../lib/use-form-state';
 import { useCreateEvent } from '../api/create-event';
 import { te } from '../i18n';
@@ -11,16 +10,10 @@ type Props = { opened: boolean; onClose: () => void };
 /** The Create Event modal of /dashboard/events (document 2 §2, §5). */
 export function CreateEventModal({ opened, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={te('create.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('notify.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={te('create.title')} size="lg">
       {/* Mounted only while open: every opening starts from an empty form. */}
       {opened && <CreateEventForm onDone={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -40,7 +33,7 @@ function CreateEventForm({ onDone }: { onDone: () => void }) {
       cancelLabel={te('form.cancel')}
       submitLabel={te('form.create')}
     >
-      <EventFormFields values={form.values} errors={form.errors} onChange={form.change} />
+      <EventFormFields form={form} />
     </FormShell>
   );
 }

@@ -30,7 +30,7 @@ export function EventEditForm({ event, onDone }: Props) {
         submitLabel={te('form.save')}
         title={te('detail.editTitle')}
       >
-        <EventFormFields values={form.values} errors={form.errors} onChange={form.change} withActive />
+        <EventFormFields form={form} withActive />
       </FormShell>
     </Paper>
   );

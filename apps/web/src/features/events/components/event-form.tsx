@@ -3,7 +3,7 @@ import { messages, ZEventCreate, type TEvent, type TEventCreate } from '@attend/
 import { requiredFieldProps } from '../../../components/required-label';
 import { formFieldErrors, serverMessage } from '../../../lib/api-errors';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
-import type { Refusal } from '../../../lib/use-form-state';
+import type { FormBinding, Refusal } from '../../../lib/use-form-state';
 import { te } from '../i18n';
 
 export type EventFormValues = {
@@ -74,15 +74,14 @@ export function eventRefusal(fallback: string) {
 }
 
 type Props = {
-  values: EventFormValues;
-  errors: EventFormErrors;
-  onChange: (patch: Partial<EventFormValues>) => void;
+  form: FormBinding<EventFormValues>;
   /** Edit mode shows the 'Event is active' checkbox. */
   withActive?: boolean;
 };
 
 /** Name, description, start and end date-times, location (and the active flag when editing). */
-export function EventFormFields({ values, errors, onChange, withActive = false }: Props) {
+export function EventFormFields({ form, withActive = false }: Props) {
+  const { values, errors, change: onChange } = form;
   return (
     <Stack gap="md">
       <TextInput

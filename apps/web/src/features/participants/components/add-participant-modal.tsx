@@ -1,4 +1,5 @@
-import { Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
 import { notify } from '../../../lib/notify';
@@ -34,13 +35,7 @@ export function AddParticipantModal({ eventId, opened, onClose }: Props) {
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={tp('add.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': tp('qr.close') }}
-    >
+    <AppModal opened={opened} onClose={close} title={tp('add.title')} size="lg">
       <FormShell
         onSubmit={submit}
         error={form.formError}
@@ -78,6 +73,6 @@ export function AddParticipantModal({ eventId, opened, onClose }: Props) {
           <TextInput label={tp('add.jobTitle')} autoComplete="off" {...field('job_title')} />
         </SimpleGrid>
       </FormShell>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,8 +1,9 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Button, Code, Group, List, Modal, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, List, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { BULK_UPLOAD_MAX_BYTES, format, type TBulkUploadResult } from '@attend/shared';
+import { AppModal } from '../../../components/app-modal';
 import { FormError } from '../../../components/form-error';
 import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
@@ -98,13 +99,7 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
   const sent = progress !== null && progress >= 1;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={tp('upload.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': tp('qr.close') }}
-    >
+    <AppModal opened={opened} onClose={close} title={tp('upload.title')} size="lg">
       <Stack gap="md">
         <Text size="sm">{tp('upload.intro')}</Text>
         <Paper withBorder radius="md" p="sm" bg="blue.0">
@@ -188,6 +183,6 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

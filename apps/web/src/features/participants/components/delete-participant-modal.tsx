@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { TParticipant } from '@attend/shared';
+import { AppModal } from '../../../components/app-modal';
 import { notify } from '../../../lib/notify';
 import { useDeleteParticipant } from '../api/delete-participant';
 import { tp } from '../i18n';
@@ -26,13 +27,7 @@ export function DeleteParticipantModal({ eventId, participant, onClose, onDelete
     });
   };
   return (
-    <Modal
-      opened={participant !== null}
-      onClose={onClose}
-      title={tp('delete.title')}
-      centered
-      closeButtonProps={{ 'aria-label': tp('qr.close') }}
-    >
+    <AppModal opened={participant !== null} onClose={onClose} title={tp('delete.title')} centered>
       <Stack gap="md">
         <Text>{tp('delete.text', { name: participant?.full_name ?? '' })}</Text>
         <Group justify="flex-end">
@@ -44,6 +39,6 @@ export function DeleteParticipantModal({ eventId, participant, onClose, onDelete
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

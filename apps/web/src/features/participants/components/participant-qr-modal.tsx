@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { notify } from '../../../lib/notify';
 import { useParticipant } from '../api/get-participant';
 import { tp } from '../i18n';
@@ -37,13 +38,7 @@ export function ParticipantQrModal({ eventId, participantId, onClose }: Props) {
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={tp('qr.title')}
-      centered
-      closeButtonProps={{ 'aria-label': tp('qr.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={tp('qr.title')} centered>
       {query.isPending ? (
         <Center py="xl">
           <Loader aria-label={tp('qr.title')} />
@@ -84,6 +79,6 @@ export function ParticipantQrModal({ eventId, participantId, onClose }: Props) {
           )}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

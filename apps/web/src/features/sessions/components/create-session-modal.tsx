@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Modal } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
 import { toDateTimeInput } from '../../../lib/date-time';
-import { t } from '../../../lib/i18n';
 import { useFormState } from '../../../lib/use-form-state';
 import { useCreateSession } from '../api/create-session';
 import { ts } from '../i18n';
@@ -15,15 +14,9 @@ type Props = { eventId: number; opened: boolean; onClose: () => void };
 /** The Create Session modal (document 2 §2, §5, §8). */
 export function CreateSessionModal({ eventId, opened, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={ts('create.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('notify.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={ts('create.title')} size="lg">
       {opened && <CreateSessionForm eventId={eventId} onDone={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -48,13 +41,7 @@ function CreateSessionForm({ eventId, onDone }: { eventId: number; onDone: () =>
       cancelLabel={ts('form.cancel')}
       submitLabel={ts('form.create')}
     >
-      <SessionFormFields
-        values={form.values}
-        errors={form.errors}
-        onChange={form.change}
-        activeLabel={ts('form.isActive')}
-        minStart={minStart}
-      />
+      <SessionFormFields form={form} activeLabel={ts('form.isActive')} minStart={minStart} />
     </FormShell>
   );
 }

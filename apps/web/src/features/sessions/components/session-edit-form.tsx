@@ -34,13 +34,7 @@ export function SessionEditForm({ eventId, session }: { eventId: number; session
         submitLabel={ts('form.save')}
         title={ts('detail.editTitle')}
       >
-        <SessionFormFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.change}
-          activeLabel={ts('form.active')}
-          locationRequired={false}
-        />
+        <SessionFormFields form={form} activeLabel={ts('form.active')} locationRequired={false} />
       </FormShell>
     </Paper>
   );

@@ -1,12 +1,11 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { requiredFieldProps as required } from '../../../components/required-label';
 import { ts } from '../i18n';
-import type { SessionFormErrors, SessionFormValues } from '../lib/session-form';
+import type { FormBinding } from '../../../lib/use-form-state';
+import type { SessionFormValues } from '../lib/session-form';
 
 type Props = {
-  values: SessionFormValues;
-  errors: SessionFormErrors;
-  onChange: (patch: Partial<SessionFormValues>) => void;
+  form: FormBinding<SessionFormValues>;
   /** Label of the active checkbox ('Session is active' in the modal, 'Active' on the detail page). */
   activeLabel: string;
   /** Earliest selectable start (the Create Session modal: the present). */
@@ -16,14 +15,8 @@ type Props = {
 };
 
 /** Session Name, Description, Location, Start Time, End Time, Max Participants and the active flag. */
-export function SessionFormFields({
-  values,
-  errors,
-  onChange,
-  activeLabel,
-  minStart,
-  locationRequired = true,
-}: Props) {
+export function SessionFormFields({ form, activeLabel, minStart, locationRequired = true }: Props) {
+  const { values, errors, change: onChange } = form;
   return (
     <Stack gap="md">
       <TextInput

@@ -4,7 +4,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   Radio,
   SegmentedControl,
@@ -27,12 +26,12 @@ import {
   type SubSessionType,
   type TSession,
 } from '@attend/shared';
+import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
 import { TableHeader } from '../../../components/table-parts';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDisplayDateTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
-import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { useCreateSubSessions } from '../api/create-sub-sessions';
@@ -45,13 +44,7 @@ type Props = { eventId: number; parent: TSession | null; onClose: () => void };
 export function SubSessionModal({ eventId, parent, onClose }: Props) {
   const [mode, setMode] = useState<'auto' | 'manual'>('auto');
   return (
-    <Modal
-      opened={parent !== null}
-      onClose={onClose}
-      title={ts('sub.title')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('notify.close') }}
-    >
+    <AppModal opened={parent !== null} onClose={onClose} title={ts('sub.title')} size="xl">
       {parent && (
         <Stack gap="md">
           <Stack gap={2}>
@@ -80,7 +73,7 @@ export function SubSessionModal({ eventId, parent, onClose }: Props) {
           )}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
