@@ -106,8 +106,9 @@ async function* csvChunks(db: DbOrTx, where: SQL, qrUrlFor: QrUrlFor): AsyncGene
 
 /**
  * The participants export (document 2 §7): a zip streamed as it is built, holding participants.csv
- * (every field staff see) and qr/{name}-{code}.png for each confirmed participant. Each QR image is
- * drawn only when the zip writer reaches it, so memory stays flat however large the event is.
+ * (every field staff see) and qr/{name}-{code}.png for each confirmed participant. QR images are
+ * drawn just ahead of the zip writer, so memory stays flat however large the event is and a slow
+ * download slows the drawing instead of piling up images.
  */
 export async function exportParticipants(
   db: DbOrTx,
