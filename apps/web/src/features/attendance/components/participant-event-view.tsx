@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { TEventDetail, TParticipantSelf } from '@attend/shared';
+import { NoticePage } from '../../../components/notice-page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -16,14 +18,25 @@ import { ParticipantQrCode } from './participant-qr-code';
 
 function EventNotFound() {
   return (
-    <Container size="sm" py={64}>
-      <Stack align="center" ta="center">
-        <Title order={1}>{ta('event.notFound')}</Title>
-        <Anchor component={Link} to={paths.participant.dashboard()} c="blue.9">
-          {ta('event.returnToDashboard')}
-        </Anchor>
-      </Stack>
-    </Container>
+    <NoticePage title={ta('event.notFound')}>
+      <Anchor component={Link} to={paths.participant.dashboard()} c="blue.9">
+        {ta('event.returnToDashboard')}
+      </Anchor>
+    </NoticePage>
+  );
+}
+
+/** One term of the banner's description list. */
+function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
   );
 }
 
@@ -45,30 +58,13 @@ function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean 
           {event.name}
         </Title>
         <Group component="dl" m={0} gap="xl" wrap="wrap" align="flex-start">
-          <Stack gap={0}>
-            <Text component="dt" size="sm" fw={600}>
-              {ta('event.dates')}
-            </Text>
-            <Text component="dd" m={0} data-testid="event-dates">
-              {dates}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text component="dt" size="sm" fw={600}>
-              {ta('event.times')}
-            </Text>
-            <Text component="dd" m={0}>
-              {times}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text component="dt" size="sm" fw={600}>
-              {ta('event.location')}
-            </Text>
-            <Text component="dd" m={0} data-testid="event-location">
-              {event.location}
-            </Text>
-          </Stack>
+          <Fact label={ta('event.dates')} testId="event-dates">
+            {dates}
+          </Fact>
+          <Fact label={ta('event.times')}>{times}</Fact>
+          <Fact label={ta('event.location')} testId="event-location">
+            {event.location}
+          </Fact>
         </Group>
         {confirmed !== null && (
           <Box>

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { activeBadge, type TEventDetail } from '@attend/shared';
 import { Link, useParams } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
+import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDateTime } from '../../../lib/date-time';
@@ -61,14 +62,11 @@ export function EventDetailPage() {
 
   if (notFound) {
     return (
-      <Container size="sm" py={64}>
-        <Stack align="center" ta="center">
-          <Title order={1}>{te('detail.notFound')}</Title>
-          <Button component={Link} to={paths.staff.events()} variant="default">
-            {te('detail.back')}
-          </Button>
-        </Stack>
-      </Container>
+      <NoticePage title={te('detail.notFound')}>
+        <Button component={Link} to={paths.staff.events()} variant="default">
+          {te('detail.back')}
+        </Button>
+      </NoticePage>
     );
   }
 

@@ -1,5 +1,6 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { NoticePage } from '../../../components/notice-page';
 
 /** A missing event or participant: the message and a way back. */
 export function NotFoundNotice({
@@ -12,15 +13,12 @@ export function NotFoundNotice({
   backLabel: string;
 }) {
   return (
-    <Container size="sm" py={64}>
-      <Stack align="center" ta="center">
-        <Title order={1}>{title}</Title>
-        <Text>
-          <Anchor component={Link} to={backTo} c="blue.9">
-            {backLabel}
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+    <NoticePage title={title}>
+      <Text>
+        <Anchor component={Link} to={backTo} c="blue.9">
+          {backLabel}
+        </Anchor>
+      </Text>
+    </NoticePage>
   );
 }

@@ -23,6 +23,20 @@ type Props = {
   selectingAll: boolean;
 };
 
+/** A cell's main line and, when there is one, a dimmed second line. */
+function TwoLines({ main, sub }: { main: string; sub: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{main}</Text>
+      {sub && (
+        <Text size="sm" c="dimmed">
+          {sub}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The participants of one page (document 2 §2): select, name, contact, organisation, status, actions. */
 export function ParticipantsTable(props: Props) {
   const { eventId, rows, selected } = props;
@@ -82,24 +96,10 @@ export function ParticipantsTable(props: Props) {
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm">{p.email}</Text>
-                    {p.phone && (
-                      <Text size="sm" c="dimmed">
-                        {p.phone}
-                      </Text>
-                    )}
-                  </Stack>
+                  <TwoLines main={p.email} sub={p.phone} />
                 </Table.Td>
                 <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm">{p.organization}</Text>
-                    {p.job_title && (
-                      <Text size="sm" c="dimmed">
-                        {p.job_title}
-                      </Text>
-                    )}
-                  </Stack>
+                  <TwoLines main={p.organization} sub={p.job_title} />
                 </Table.Td>
                 <Table.Td>
                   <Badge color={p.confirmed_attendance ? 'teal.9' : PENDING_BADGE} variant="filled">

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
+import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { isParticipant, useSession } from '../../../lib/auth-session';
@@ -57,15 +58,12 @@ export function ParticipantSessionsPage() {
 
   if (!participant) {
     return (
-      <Container size="sm" py={64}>
-        <Stack align="center" ta="center">
-          <Title order={1}>{ts('p.title')}</Title>
-          <Text>{ts('p.noEvent')}</Text>
-          <Button component={Link} to={paths.login()} variant="default">
-            {t('nav.login')}
-          </Button>
-        </Stack>
-      </Container>
+      <NoticePage title={ts('p.title')}>
+        <Text>{ts('p.noEvent')}</Text>
+        <Button component={Link} to={paths.login()} variant="default">
+          {t('nav.login')}
+        </Button>
+      </NoticePage>
     );
   }
 
