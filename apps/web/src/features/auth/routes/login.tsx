@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Anchor, Center, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { TParticipantLogin, TStaffLogin } from '@attend/shared';
+import type { TParticipantLogin } from '@attend/shared';
 import { paths } from '../../../config/paths';
 import { t } from '../../../lib/i18n';
 import { useLoginParticipant } from '../api/login-participant';
-import { useLoginStaff } from '../api/login-staff';
 import { AuthCard } from '../components/auth-card';
 import { CredentialsForm } from '../components/credentials-form';
 import { ParticipantLoginForm } from '../components/participant-login-form';
+import { useStaffSignIn } from '../hooks/use-staff-sign-in';
 import { participantLoginError, userLoginError } from '../lib/login-errors';
 
 type Mode = 'participant' | 'user';
@@ -28,7 +28,7 @@ export function LoginPage() {
   );
   const [error, setError] = useState<string | null>(null);
   const participantLogin = useLoginParticipant();
-  const staffLogin = useLoginStaff();
+  const staffLogin = useStaffSignIn(setError, userLoginError);
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -46,14 +46,6 @@ export function LoginPage() {
       onSuccess: (data) =>
         void navigate(paths.participant.event(data.participant.event.id), { replace: true }),
       onError: (err) => setError(participantLoginError(err)),
-    });
-  };
-
-  const submitUser = (values: TStaffLogin) => {
-    setError(null);
-    staffLogin.mutate(values, {
-      onSuccess: () => void navigate(paths.staff.dashboard(), { replace: true }),
-      onError: (err) => setError(userLoginError(err)),
     });
   };
 
@@ -75,9 +67,9 @@ export function LoginPage() {
         </Tabs.Panel>
         <Tabs.Panel value="user">
           <CredentialsForm
-            submitting={staffLogin.isPending}
+            submitting={staffLogin.pending}
             error={error}
-            onSubmit={submitUser}
+            onSubmit={staffLogin.submit}
             onEdit={clearError}
             submitLabel={t('login.submit')}
           />
