@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { notify } from '../lib/notify';
 import { AppModal } from './app-modal';
 
 type ConfirmDialogProps = {
@@ -12,7 +13,7 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** A yes/no question in a modal (deleting an event or a session). */
+/** A yes/no question in a modal. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <AppModal opened={props.opened} onClose={props.onClose} title={props.title} centered>
@@ -28,5 +29,49 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+type DeleteText = 'title' | 'confirm' | 'yes' | 'cancel' | 'success' | 'failed';
+
+type Remover = {
+  mutate: (id: number, callbacks: { onSuccess: () => void; onError: () => void }) => void;
+  isPending: boolean;
+};
+
+/** Asks before deleting `target`: Yes deletes it, says so and closes; a failure is notified. */
+export function ConfirmDelete({
+  target,
+  remove,
+  text,
+  onClose,
+}: {
+  target: { id: number } | null;
+  remove: Remover;
+  /** The feature's 'delete.*' strings. */
+  text: (key: DeleteText) => string;
+  onClose: () => void;
+}) {
+  const confirm = () => {
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: () => {
+        notify(text('success'), 'success');
+        onClose();
+      },
+      onError: () => notify(text('failed'), 'error'),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={target !== null}
+      title={text('title')}
+      message={text('confirm')}
+      confirmLabel={text('yes')}
+      cancelLabel={text('cancel')}
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

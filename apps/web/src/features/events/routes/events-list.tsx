@@ -3,7 +3,7 @@ import { Button, Container, Group, Pagination, Paper, Stack, Table, Text, Title 
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TEvent } from '@attend/shared';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete } from '../../../components/confirm-dialog';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
@@ -29,17 +29,6 @@ export function EventsListPage() {
   useEffect(() => {
     if (events.isError) notify(te('list.loadFailed'), 'error');
   }, [events.isError, events.errorUpdatedAt]);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notify(te('delete.success'), 'success');
-        setToDelete(null);
-      },
-      onError: () => notify(te('delete.failed'), 'error'),
-    });
-  };
 
   const rows = events.data?.results ?? [];
   const pages = Math.max(1, Math.ceil((events.data?.count ?? 0) / EVENTS_PAGE_SIZE));
@@ -128,14 +117,10 @@ export function EventsListPage() {
       </Stack>
 
       <CreateEventModal opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={te('delete.title')}
-        message={te('delete.confirm')}
-        confirmLabel={te('delete.yes')}
-        cancelLabel={te('delete.cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
+      <ConfirmDelete
+        target={toDelete}
+        remove={remove}
+        text={(key) => te(`delete.${key}`)}
         onClose={() => setToDelete(null)}
       />
     </Container>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } fr
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete } from '../../../components/confirm-dialog';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { isStaff, useSession } from '../../../lib/auth-session';
@@ -90,17 +90,6 @@ function SessionsManager() {
     });
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notify(ts('delete.success'), 'success');
-        setToDelete(null);
-      },
-      onError: () => notify(ts('delete.failed'), 'error'),
-    });
-  };
-
   const open = (session: TSession) => void navigate(paths.staff.session(eventId, session.id));
 
   return (
@@ -159,14 +148,10 @@ function SessionsManager() {
           setSplitting(null);
         }}
       />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={ts('delete.title')}
-        message={ts('delete.confirm')}
-        confirmLabel={ts('delete.yes')}
-        cancelLabel={ts('delete.cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
+      <ConfirmDelete
+        target={toDelete}
+        remove={remove}
+        text={(key) => ts(`delete.${key}`)}
         onClose={() => setToDelete(null)}
       />
     </Container>
