@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { notify } from './notify';
 
 /** One message per field of the form's values. */
@@ -9,6 +9,20 @@ export type Checked<B, V> = { ok: true; body: B } | { ok: false; errors: FieldEr
 
 /** What a form's fields need: the values, each field's error and the change handler. */
 export type FormBinding<V> = { values: V; errors: FieldErrors<V>; change: (patch: Partial<V>) => void };
+
+/** The keys of `V` that hold text. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** Props binding a text input to one value of the form: its name, value, error and change handler. */
+export function textField<V>(form: FormBinding<V>, name: TextKey<V>) {
+  return {
+    name,
+    value: form.values[name] as string,
+    error: form.errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      form.change({ [name]: e.currentTarget.value } as Partial<V>),
+  };
+}
 
 /** What a refused save shows: the message (in the form and as a toast) and the fields it names. */
 export type Refusal<V> = { message: string; errors?: FieldErrors<V> };

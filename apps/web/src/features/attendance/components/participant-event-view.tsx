@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { TEventDetail, TParticipantSelf } from '@attend/shared';
 import { NoticePage } from '../../../components/notice-page';
 import { PageLoader } from '../../../components/page-loader';
+import { Term } from '../../../components/term';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
@@ -26,20 +26,6 @@ function EventNotFound() {
   );
 }
 
-/** One term of the banner's description list. */
-function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text component="dt" size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean | null }) {
   const { dates, times } = eventDates(event.start_date, event.end_date);
   return (
@@ -58,13 +44,13 @@ function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean 
           {event.name}
         </Title>
         <Group component="dl" m={0} gap="xl" wrap="wrap" align="flex-start">
-          <Fact label={ta('event.dates')} testId="event-dates">
+          <Term label={ta('event.dates')} testId="event-dates">
             {dates}
-          </Fact>
-          <Fact label={ta('event.times')}>{times}</Fact>
-          <Fact label={ta('event.location')} testId="event-location">
+          </Term>
+          <Term label={ta('event.times')}>{times}</Term>
+          <Term label={ta('event.location')} testId="event-location">
             {event.location}
-          </Fact>
+          </Term>
         </Group>
         {confirmed !== null && (
           <Box>

@@ -3,7 +3,7 @@ import { messages, ZEventCreate, type TEvent, type TEventCreate } from '@attend/
 import { requiredFieldProps } from '../../../components/required-label';
 import { formFieldErrors, serverMessage } from '../../../lib/api-errors';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
-import type { FormBinding, Refusal } from '../../../lib/use-form-state';
+import { textField, type FormBinding, type Refusal } from '../../../lib/use-form-state';
 import { te } from '../i18n';
 
 export type EventFormValues = {
@@ -81,64 +81,48 @@ type Props = {
 
 /** Name, description, start and end date-times, location (and the active flag when editing). */
 export function EventFormFields({ form, withActive = false }: Props) {
-  const { values, errors, change: onChange } = form;
   return (
     <Stack gap="md">
       <TextInput
         {...requiredFieldProps}
         label={te('form.name')}
-        name="name"
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => onChange({ name: e.currentTarget.value })}
+        {...textField(form, 'name')}
         maxLength={200}
       />
       <Textarea
         label={te('form.description')}
-        name="description"
         autosize
         minRows={2}
         maxRows={6}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => onChange({ description: e.currentTarget.value })}
+        {...textField(form, 'description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...requiredFieldProps}
           type="datetime-local"
           label={te('form.startDate')}
-          name="start_date"
-          value={values.start_date}
-          error={errors.start_date}
-          onChange={(e) => onChange({ start_date: e.currentTarget.value })}
+          {...textField(form, 'start_date')}
         />
         <TextInput
           {...requiredFieldProps}
           type="datetime-local"
           label={te('form.endDate')}
-          name="end_date"
-          value={values.end_date}
-          min={values.start_date || undefined}
-          error={errors.end_date}
-          onChange={(e) => onChange({ end_date: e.currentTarget.value })}
+          {...textField(form, 'end_date')}
+          min={form.values.start_date || undefined}
         />
       </SimpleGrid>
       <TextInput
         {...requiredFieldProps}
         label={te('form.location')}
-        name="location"
-        value={values.location}
-        error={errors.location}
-        onChange={(e) => onChange({ location: e.currentTarget.value })}
+        {...textField(form, 'location')}
         maxLength={300}
       />
       {withActive && (
         <Checkbox
           label={te('form.isActive')}
           name="is_active"
-          checked={values.is_active}
-          onChange={(e) => onChange({ is_active: e.currentTarget.checked })}
+          checked={form.values.is_active}
+          onChange={(e) => form.change({ is_active: e.currentTarget.checked })}
         />
       )}
     </Stack>

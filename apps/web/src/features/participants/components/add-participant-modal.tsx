@@ -3,10 +3,11 @@ import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
 import { notify } from '../../../lib/notify';
+import { textField, useFormState } from '../../../lib/use-form-state';
 import { useCreateParticipant } from '../api/create-participant';
 import { tp } from '../i18n';
 import { createParticipantError } from '../lib/errors';
-import { useParticipantForm, validateParticipant } from '../lib/use-participant-form';
+import { validateParticipant } from '../lib/participant-form';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };
 
@@ -14,9 +15,8 @@ const empty = { full_name: '', email: '', phone: '', username: '', organization:
 
 /** Add Participant (document 2 §2): Full Name* and Email* required; username derived when blank. */
 export function AddParticipantModal({ eventId, opened, onClose }: Props) {
-  const form = useParticipantForm(() => empty);
+  const form = useFormState(() => empty);
   const create = useCreateParticipant(eventId);
-  const { errors, field } = form;
 
   const close = () => {
     form.reset();
@@ -50,27 +50,25 @@ export function AddParticipantModal({ eventId, opened, onClose }: Props) {
             label={tp('add.fullName')}
             {...requiredFieldProps}
             autoComplete="off"
-            error={errors.full_name}
             data-autofocus
-            {...field('full_name')}
+            {...textField(form, 'full_name')}
           />
           <TextInput
             label={tp('add.email')}
             type="email"
             {...requiredFieldProps}
             autoComplete="off"
-            error={errors.email}
-            {...field('email')}
+            {...textField(form, 'email')}
           />
-          <TextInput label={tp('add.phone')} type="tel" autoComplete="off" {...field('phone')} />
+          <TextInput label={tp('add.phone')} type="tel" autoComplete="off" {...textField(form, 'phone')} />
           <TextInput
             label={tp('add.username')}
             placeholder={tp('add.usernamePlaceholder')}
             autoComplete="off"
-            {...field('username')}
+            {...textField(form, 'username')}
           />
-          <TextInput label={tp('add.organization')} autoComplete="off" {...field('organization')} />
-          <TextInput label={tp('add.jobTitle')} autoComplete="off" {...field('job_title')} />
+          <TextInput label={tp('add.organization')} autoComplete="off" {...textField(form, 'organization')} />
+          <TextInput label={tp('add.jobTitle')} autoComplete="off" {...textField(form, 'job_title')} />
         </SimpleGrid>
       </FormShell>
     </AppModal>

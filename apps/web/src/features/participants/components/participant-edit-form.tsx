@@ -2,10 +2,11 @@ import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { TParticipant } from '@attend/shared';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
+import { textField, useFormState } from '../../../lib/use-form-state';
 import { useUpdateParticipant } from '../api/update-participant';
 import { tp } from '../i18n';
 import { updateParticipantError } from '../lib/errors';
-import { useParticipantForm, validateParticipant } from '../lib/use-participant-form';
+import { validateParticipant } from '../lib/participant-form';
 
 type Editable = Pick<TParticipant, 'full_name' | 'email' | 'phone' | 'organization' | 'job_title'>;
 
@@ -17,7 +18,7 @@ export function ParticipantEditForm({
   participant: TParticipant;
   onDone: () => void;
 }) {
-  const form = useParticipantForm<Editable>(() => ({
+  const form = useFormState<Editable>(() => ({
     full_name: participant.full_name,
     email: participant.email,
     phone: participant.phone,
@@ -25,7 +26,6 @@ export function ParticipantEditForm({
     job_title: participant.job_title,
   }));
   const update = useUpdateParticipant(participant.event, participant.id);
-  const { errors, field } = form;
 
   const submit = form.handleSubmit(
     (values) => validateParticipant(values, true),
@@ -47,22 +47,16 @@ export function ParticipantEditForm({
       aria-label={tp('detail.edit')}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={tp('detail.fullName')}
-          {...requiredFieldProps}
-          error={errors.full_name}
-          {...field('full_name')}
-        />
+        <TextInput label={tp('detail.fullName')} {...requiredFieldProps} {...textField(form, 'full_name')} />
         <TextInput
           label={tp('detail.email')}
           type="email"
           {...requiredFieldProps}
-          error={errors.email}
-          {...field('email')}
+          {...textField(form, 'email')}
         />
-        <TextInput label={tp('detail.phone')} type="tel" {...field('phone')} />
-        <TextInput label={tp('detail.organization')} {...field('organization')} />
-        <TextInput label={tp('detail.jobTitle')} {...field('job_title')} />
+        <TextInput label={tp('detail.phone')} type="tel" {...textField(form, 'phone')} />
+        <TextInput label={tp('detail.organization')} {...textField(form, 'organization')} />
+        <TextInput label={tp('detail.jobTitle')} {...textField(form, 'job_title')} />
         <TextInput label={tp('detail.username')} value={participant.username} readOnly disabled />
         <TextInput label={tp('detail.uniqueCode')} value={participant.unique_code} readOnly disabled />
       </SimpleGrid>

@@ -23,6 +23,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import type { TParticipant } from '@attend/shared';
+import { Term } from '../../../components/term';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
@@ -53,17 +54,9 @@ export function ParticipantDetailPage() {
   );
 }
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" fw={600} component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
+/** A detail: dimmed label over the value. */
+function Field(props: { label: string; children: ReactNode; testId?: string }) {
+  return <Term gap={2} labelColor="dimmed" {...props} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { requiredFieldProps as required } from '../../../components/required-label';
 import { ts } from '../i18n';
-import type { FormBinding } from '../../../lib/use-form-state';
+import { textField, type FormBinding } from '../../../lib/use-form-state';
 import type { SessionFormValues } from '../lib/session-form';
 
 type Props = {
@@ -19,54 +19,34 @@ export function SessionFormFields({ form, activeLabel, minStart, locationRequire
   const { values, errors, change: onChange } = form;
   return (
     <Stack gap="md">
-      <TextInput
-        {...required}
-        label={ts('form.name')}
-        name="name"
-        maxLength={200}
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => onChange({ name: e.currentTarget.value })}
-      />
+      <TextInput {...required} label={ts('form.name')} maxLength={200} {...textField(form, 'name')} />
       <Textarea
         label={ts('form.description')}
-        name="description"
         autosize
         minRows={2}
         maxRows={6}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => onChange({ description: e.currentTarget.value })}
+        {...textField(form, 'description')}
       />
       <TextInput
         {...(locationRequired ? required : {})}
         label={ts('form.location')}
-        name="location"
         maxLength={300}
-        value={values.location}
-        error={errors.location}
-        onChange={(e) => onChange({ location: e.currentTarget.value })}
+        {...textField(form, 'location')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...required}
           type="datetime-local"
           label={ts('form.start')}
-          name="start_time"
           min={minStart}
-          value={values.start_time}
-          error={errors.start_time}
-          onChange={(e) => onChange({ start_time: e.currentTarget.value })}
+          {...textField(form, 'start_time')}
         />
         <TextInput
           {...required}
           type="datetime-local"
           label={ts('form.end')}
-          name="end_time"
           min={values.start_time || minStart}
-          value={values.end_time}
-          error={errors.end_time}
-          onChange={(e) => onChange({ end_time: e.currentTarget.value })}
+          {...textField(form, 'end_time')}
         />
       </SimpleGrid>
       <NumberInput

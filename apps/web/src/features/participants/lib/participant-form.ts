@@ -1,6 +1,5 @@
-import type { ChangeEvent } from 'react';
 import { EMAIL_PATTERN } from '@attend/shared';
-import { useFormState, type Checked, type FieldErrors } from '../../../lib/use-form-state';
+import type { Checked, FieldErrors } from '../../../lib/use-form-state';
 import { tp } from '../i18n';
 
 type Required = { full_name: string; email: string };
@@ -21,16 +20,4 @@ export function validateParticipant<V extends TextValues>(
   else if (checkEmail && !EMAIL_PATTERN.test(trimmed.email)) errors.email = tp('detail.invalidEmail');
   if (errors.full_name || errors.email) return { ok: false, errors };
   return { ok: true, body: trimmed };
-}
-
-/** The participant form's state, with `field(name)` binding a text input to one value. */
-export function useParticipantForm<V extends TextValues>(initial: () => V) {
-  const form = useFormState(initial);
-  const field = (name: keyof V & string) => ({
-    name,
-    value: form.values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) =>
-      form.change({ [name]: e.currentTarget.value } as Partial<V>),
-  });
-  return { ...form, field };
 }
