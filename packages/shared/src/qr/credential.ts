@@ -68,14 +68,24 @@ export async function importQrVerifyKey(publicKey: string): Promise<QrKey> {
   return subtle().importKey('raw', new Uint8Array(bytes), ALGORITHM, false, ['verify']);
 }
 
-/** Signs a credential; Ed25519 is deterministic, so the same participant always gets the same text. */
-export async function signQrCredential(signingKey: QrKey, credential: QrCredential): Promise<string> {
-  const payload = encodePayload(credential);
-  const signature = new Uint8Array(await subtle().sign(ALGORITHM, signingKey, signedMessage(payload)));
+/** The bytes an event key signs for this credential (context string and payload). */
+export function qrCredentialMessage(credential: QrCredential): Uint8Array<ArrayBuffer> {
+  return signedMessage(encodePayload(credential));
+}
+
+/** The credential text from its ids and an Ed25519 signature over `qrCredentialMessage`. */
+export function encodeQrCredential(credential: QrCredential, signature: Uint8Array): string {
+  if (signature.length !== SIGNATURE_LENGTH) throw new RangeError('An Ed25519 signature is 64 bytes.');
   const bytes = new Uint8Array(PAYLOAD_LENGTH + SIGNATURE_LENGTH);
-  bytes.set(payload);
+  bytes.set(encodePayload(credential));
   bytes.set(signature, PAYLOAD_LENGTH);
   return QR_CREDENTIAL_PREFIX + base32Encode(bytes);
+}
+
+/** Signs a credential; Ed25519 is deterministic, so the same participant always gets the same text. */
+export async function signQrCredential(signingKey: QrKey, credential: QrCredential): Promise<string> {
+  const signature = await subtle().sign(ALGORITHM, signingKey, qrCredentialMessage(credential));
+  return encodeQrCredential(credential, new Uint8Array(signature));
 }
 
 /**

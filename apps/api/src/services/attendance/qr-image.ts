@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { messages, signQrCredential } from '@attend/shared';
+import { messages } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { eventSigningKey } from './event-keys';
+import { eventSigner } from './event-keys';
 import { qrRenderPool } from './qr-png';
 import { verifyQrImageUrl } from './qr-url';
 
@@ -13,8 +13,8 @@ export async function participantCredential(
   p: { id: number; eventId: number },
   storedPrivateKey?: string | null,
 ): Promise<string> {
-  const key = await eventSigningKey(db, p.eventId, storedPrivateKey);
-  return signQrCredential(key, { eventId: p.eventId, participantId: p.id });
+  const sign = await eventSigner(db, p.eventId, storedPrivateKey);
+  return sign({ eventId: p.eventId, participantId: p.id });
 }
 
 /**

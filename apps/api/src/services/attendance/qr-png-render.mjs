@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 
 /** Pixels per QR module and quiet-zone width in modules (the standard asks for 4). */
-const SCALE = 8;
+const SCALE = 6;
 const MARGIN = 4;
 
 /**

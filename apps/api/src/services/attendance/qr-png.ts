@@ -4,7 +4,7 @@ import { renderQrPng } from './qr-png-render.mjs';
 
 export { renderQrPng };
 
-type Job = { id: number; text: string; resolve: (png: Buffer) => void; reject: (err: Error) => void };
+type Job = { id: number; texts: string[]; resolve: (pngs: Buffer[]) => void; reject: (err: Error) => void };
 type Slot = { worker: Worker; job: Job | null };
 
 const IDLE_MS = 30_000;
@@ -22,9 +22,17 @@ export class QrRenderPool {
 
   constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism()))) {}
 
-  render(text: string): Promise<Buffer> {
+  /** Draws one QR code. */
+  async render(text: string): Promise<Buffer> {
+    const [png] = await this.renderMany([text]);
+    if (!png) throw new Error('QR rendering returned nothing');
+    return png;
+  }
+
+  /** Draws several QR codes in one job (cheaper per image than one job each). */
+  renderMany(texts: string[]): Promise<Buffer[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, text, resolve, reject });
+      this.queue.push({ id: this.nextId++, texts, resolve, reject });
       this.dispatch();
     });
   }
@@ -48,7 +56,7 @@ export class QrRenderPool {
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
-      slot.worker.postMessage({ id: job.id, text: job.text });
+      slot.worker.postMessage({ id: job.id, texts: job.texts });
     }
     if (this.slots.every((s) => !s.job)) {
       this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
@@ -60,11 +68,11 @@ export class QrRenderPool {
     const worker = new Worker(new URL('./qr-png-worker.mjs', import.meta.url));
     worker.unref();
     const slot: Slot = { worker, job: null };
-    worker.on('message', (msg: { id: number; png?: ArrayBuffer; error?: string }) => {
+    worker.on('message', (msg: { id: number; pngs?: ArrayBuffer[]; error?: string }) => {
       const job = slot.job;
       slot.job = null;
       if (job?.id === msg.id) {
-        if (msg.png) job.resolve(Buffer.from(msg.png));
+        if (msg.pngs) job.resolve(msg.pngs.map((png) => Buffer.from(png)));
         else job.reject(new Error(msg.error ?? 'QR rendering failed'));
       }
       this.dispatch();

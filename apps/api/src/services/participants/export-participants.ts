@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
-import { signQrCredential } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
 import type { QrUrlFor } from '../auth/login-participant';
-import { eventSigningKey } from '../attendance/event-keys';
+import { eventSigner } from '../attendance/event-keys';
 import { qrRenderPool } from '../attendance/qr-png';
 import { csvLine } from './csv';
 import { participantWhere, type ParticipantFilters } from './list-participants';
@@ -14,8 +13,9 @@ import { toParticipant, type ParticipantRow } from './serialize';
 
 export const EXPORT_FILENAME = 'participants_export.zip';
 const PAGE = 1000;
-/** QR images drawn ahead of the zip writer: enough to keep every worker thread busy. */
-const DRAW_AHEAD = 16;
+/** QR images per worker job, and how far ahead of the zip writer they are drawn. */
+const DRAW_BATCH = 16;
+const DRAW_AHEAD = 64;
 
 const CSV_COLUMNS = [
   'id',
@@ -125,30 +125,37 @@ export async function exportParticipants(
     cb(null, Readable.from(csvChunks(db, where, params.qrUrlFor))),
   );
   void (async () => {
-    const key = await eventSigningKey(db, params.eventId);
+    const sign = await eventSigner(db, params.eventId);
     const pool = qrRenderPool();
-    // QR images are drawn a few entries ahead of the zip writer, on the worker threads, so the
-    // threads stay busy while memory holds only that window of images.
+    // QR images are drawn in batches a little ahead of the zip writer, on the worker threads, so
+    // the threads stay busy while memory holds only that window of images.
     const ids: number[] = [];
     const drawing = new Map<number, Promise<Buffer>>();
-    const draw = (index: number) => {
-      const id = ids[index];
-      if (id === undefined || drawing.has(index)) return;
-      const png = signQrCredential(key, { eventId: params.eventId, participantId: id }).then((text) =>
-        pool.render(text),
-      );
-      png.catch(() => {}); // reported when its entry is written
-      drawing.set(index, png);
+    let scheduled = 0;
+    const schedule = (upTo: number) => {
+      while (scheduled < Math.min(upTo, ids.length)) {
+        const start = scheduled;
+        const batch = ids.slice(start, start + DRAW_BATCH);
+        scheduled += batch.length;
+        const job = pool.renderMany(batch.map((id) => sign({ eventId: params.eventId, participantId: id })));
+        job.catch(() => {}); // reported when its entries are written
+        batch.forEach((_, k) =>
+          drawing.set(
+            start + k,
+            job.then((pngs) => pngs[k] ?? Promise.reject(new Error('QR image missing'))),
+          ),
+        );
+      }
     };
     const confirmed = and(where, eq(participants.confirmedAttendance, true)) ?? where;
     for await (const rows of pages(db, confirmed)) {
       for (const row of rows) {
         const index = ids.push(row.id) - 1;
         zip.addReadStreamLazy(qrFileName(row), { compress: false }, (cb) => {
-          for (let i = index; i < index + DRAW_AHEAD; i++) draw(i);
-          const png = drawing.get(index);
+          schedule(index + DRAW_AHEAD);
+          const png = drawing.get(index) ?? Promise.reject(new Error('QR image missing'));
           drawing.delete(index);
-          (png ?? Promise.reject(new Error('QR image missing'))).then(
+          png.then(
             (buffer) => cb(null, Readable.from([buffer])),
             (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
           );
