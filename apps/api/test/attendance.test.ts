@@ -103,6 +103,29 @@ describe('staff bulk confirm', () => {
     expect((await row(b))?.confirmedAttendance).toBe(true);
   });
 
+  it('confirms a large selection in one go (and then refreshes the search indexes)', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      eventId,
+      username: `many${i}`,
+      fullName: `Many ${i}`,
+      email: `many${i}@example.org`,
+      uniqueCode: `M${String(i).padStart(7, '0')}`,
+    }));
+    const inserted = await t.database.db.insert(participants).values(rows).returning({ id: participants.id });
+    const res = await post(
+      `${base}bulk_confirm_attendance/`,
+      { participant_ids: inserted.map((r) => r.id) },
+      bearer(staff),
+    );
+    expect(res.json()).toMatchObject({ confirmed_count: 600, already_confirmed_count: 0, error_count: 0 });
+    const search = await t.request({
+      method: 'GET',
+      url: `${base}?search=many%2059&confirmed=true`,
+      headers: bearer(staff),
+    });
+    expect(search.json().count).toBe(11);
+  });
+
   it('never touches participants of another event', async () => {
     await t.database.db
       .update(participants)

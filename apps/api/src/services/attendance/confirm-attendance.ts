@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../auth/login-participant';
+import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../participants/maintenance';
 import { requireEventExists, requireParticipant } from '../participants/scope';
 import { toParticipant, type ParticipantRow } from '../participants/serialize';
 
@@ -78,7 +79,7 @@ export async function bulkConfirmAttendance(
   const ids = [...new Set(params.participantIds)];
   // One array parameter instead of one parameter per id (a select-all can send 50,000).
   const inIds = sql`${participants.id} = any(${`{${ids.join(',')}}`}::int[])`;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const known = await tx
       .select({ id: participants.id, confirmed: participants.confirmedAttendance })
       .from(participants)
@@ -115,4 +116,8 @@ export async function bulkConfirmAttendance(
       }),
     };
   });
+  // Each confirmation rewrites the row and its index entries: after a large batch, flush the
+  // search indexes' pending lists as a bulk upload does.
+  if (result.confirmed_count >= REFRESH_AFTER_ROWS) await refreshSearchIndexes(db).catch(() => {});
+  return result;
 }

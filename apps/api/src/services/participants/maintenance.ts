@@ -8,6 +8,9 @@ const TRIGRAM_INDEXES = [
   'participants_organization_trgm_idx',
 ];
 
+/** Below this many rows written at once, the indexes' own pending-list flush is soon enough. */
+export const REFRESH_AFTER_ROWS = 500;
+
 /**
  * After a bulk write: moves the GIN "pending list" of the search indexes into the indexes proper and
  * refreshes the planner's statistics. Searches scan the pending list linearly, and embedded PGlite

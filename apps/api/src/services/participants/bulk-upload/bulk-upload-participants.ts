@@ -1,7 +1,7 @@
 import { BULK_UPLOAD_MAX_ROWS, format, messages, type TBulkUploadResult } from '@attend/shared';
 import type { Db } from '../../../db/client';
 import type { StaffActor } from '../../../lib/tokens';
-import { refreshSearchIndexes } from '../maintenance';
+import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../maintenance';
 import { requireEventExists } from '../scope';
 import { importParticipants } from './import-participants';
 import { mapRows } from './map-rows';
@@ -9,8 +9,6 @@ import { DEFAULT_READ_LIMITS, readUploadedSheet, type ReadLimits } from './read-
 import { resultsFilename, sweepResultsFiles, writeResultsFile } from './results-file';
 
 const ERROR_DETAILS_SHOWN = 100;
-/** Below this many written rows the indexes' own pending-list flush is soon enough. */
-const REFRESH_AFTER_ROWS = 500;
 
 export function resultsPath(eventId: number, id: string): string {
   return `/api/events/${eventId}/participants/bulk_upload/results/${id}/`;
