@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-const TRIGRAM_INDEXES = [
-  'participants_full_name_trgm_idx',
-  'participants_email_trgm_idx',
-  'participants_phone_trgm_idx',
-  'participants_organization_trgm_idx',
-];
+const TRIGRAM_INDEXES = ['participants_search_trgm_idx'];
 
 /** Below this many rows written at once, the indexes' own pending-list flush is soon enough. */
 export const REFRESH_AFTER_ROWS = 500;
