@@ -1,16 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client';
+import { neutraliseCell } from '../../lib/formula-cells';
 import type { StaffActor } from '../../lib/tokens';
 import { sessionRegistrants } from './list-session-participants';
 import { requireSessionRow } from './session-rows';
-
-/**
- * A spreadsheet application runs text starting with = + - @ (and tab or CR, which some of them
- * strip first) as a formula; a leading apostrophe keeps such a cell plain text.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 function sheetName(name: string): string {
