@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, STAFF, type TestApp } from './helper';
+import { bearer, createTestApp, STAFF, type TestApp, postFrom } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,27 +35,18 @@ describe('staff sign-in', () => {
   });
 
   it('accepts the username in any case', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/',
-      payload: { username: 'STAFF', password: STAFF.password },
-    });
+    const res = await postFrom(t, '/api/auth/token/', { username: 'STAFF', password: STAFF.password });
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {
-    const wrong = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/',
-      payload: { username: 'staff', password: 'nope' },
-      remoteAddress: '10.1.0.1',
-    });
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/',
-      payload: { username: 'nobody', password: 'nope' },
-      remoteAddress: '10.1.0.1',
-    });
+    const wrong = await postFrom(t, '/api/auth/token/', { username: 'staff', password: 'nope' }, '10.1.0.1');
+    const unknown = await postFrom(
+      t,
+      '/api/auth/token/',
+      { username: 'nobody', password: 'nope' },
+      '10.1.0.1',
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ detail: 'Invalid username or password.', code: 'invalid_credentials' });
     expect(unknown.json()).toEqual(wrong.json());
@@ -80,11 +71,7 @@ describe('staff sign-in', () => {
 
 describe('participant sign-in', () => {
   it('signs in with the event code and unique code, forgiving case and spaces', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: ' test42 ', unique_code: 'abcd 2345' },
-    });
+    const res = await postFrom(t, '/api/auth/login/', { event_code: ' test42 ', unique_code: 'abcd 2345' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.participant).toMatchObject({
@@ -104,18 +91,18 @@ describe('participant sign-in', () => {
   });
 
   it('gives the same answer for a wrong event code and a wrong unique code', async () => {
-    const wrongEvent = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'NOPE99', unique_code: 'ABCD2345' },
-      remoteAddress: '10.2.0.1',
-    });
-    const wrongCode = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'TEST42', unique_code: 'ZZZZ9999' },
-      remoteAddress: '10.2.0.1',
-    });
+    const wrongEvent = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'NOPE99', unique_code: 'ABCD2345' },
+      '10.2.0.1',
+    );
+    const wrongCode = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'TEST42', unique_code: 'ZZZZ9999' },
+      '10.2.0.1',
+    );
     expect(wrongEvent.statusCode).toBe(401);
     expect(wrongCode.statusCode).toBe(401);
     expect(wrongEvent.json()).toEqual({
@@ -126,22 +113,18 @@ describe('participant sign-in', () => {
   });
 
   it('asks for both codes', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'TEST42' },
-    });
+    const res = await postFrom(t, '/api/auth/login/', { event_code: 'TEST42' });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Please enter both participant code and unique code');
   });
 
   it('cannot use another event code with a valid unique code of a different event', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'OTHER1', unique_code: 'ABCD2345' },
-      remoteAddress: '10.2.0.2',
-    });
+    const res = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'OTHER1', unique_code: 'ABCD2345' },
+      '10.2.0.2',
+    );
     expect(res.statusCode).toBe(401);
   });
 });
@@ -150,11 +133,7 @@ describe('refresh tokens', () => {
   it('rotates, and reuse of a rotated token revokes the whole family', async () => {
     const login = await t.request({ method: 'POST', url: '/api/auth/token/', payload: STAFF });
     const first = login.json().refresh as string;
-    const r1 = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: first },
-    });
+    const r1 = await postFrom(t, '/api/auth/token/refresh/', { refresh: first });
     expect(r1.statusCode).toBe(200);
     const second = r1.json().refresh as string;
     expect(second).not.toBe(first);
@@ -165,27 +144,15 @@ describe('refresh tokens', () => {
     });
     expect(me.json().username).toBe('staff');
 
-    const replay = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: first },
-    });
+    const replay = await postFrom(t, '/api/auth/token/refresh/', { refresh: first });
     expect(replay.statusCode).toBe(401);
     // The legitimate holder of the newest token is signed out too.
-    const after = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: second },
-    });
+    const after = await postFrom(t, '/api/auth/token/refresh/', { refresh: second });
     expect(after.statusCode).toBe(401);
   });
 
   it('reads the refresh token from the cookie', async () => {
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'TEST42', unique_code: 'EFGH6789' },
-    });
+    const login = await postFrom(t, '/api/auth/login/', { event_code: 'TEST42', unique_code: 'EFGH6789' });
     const cookie = cookieValue(login.headers['set-cookie'], 'refresh_token');
     expect(cookie).toBeTruthy();
     const res = await t.request({
@@ -206,11 +173,7 @@ describe('refresh tokens', () => {
   it('refuses a missing or made-up refresh token', async () => {
     const none = await t.request({ method: 'POST', url: '/api/auth/token/refresh/' });
     expect(none.statusCode).toBe(401);
-    const fake = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/refresh/',
-      payload: { refresh: 'x'.repeat(43) },
-    });
+    const fake = await postFrom(t, '/api/auth/token/refresh/', { refresh: 'x'.repeat(43) });
     expect(fake.statusCode).toBe(401);
   });
 
@@ -267,12 +230,12 @@ describe('one-click login links', () => {
   });
 
   it('refuses an unknown token and a participant of another event', async () => {
-    const bad = await t.request({
-      method: 'POST',
-      url: '/api/auth/one-click-login/',
-      payload: { token: 'AAAAAAAAAAAAAAAAAAAAAA' },
-      remoteAddress: '10.3.0.1',
-    });
+    const bad = await postFrom(
+      t,
+      '/api/auth/one-click-login/',
+      { token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      '10.3.0.1',
+    );
     expect(bad.statusCode).toBe(401);
     const staff = await t.staffToken();
     const wrongEvent = await t.request({

@@ -81,6 +81,16 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
 }
 
+/** POST a JSON body from a given client address (rate limits are kept per address). */
+export function postFrom(
+  t: Pick<TestApp, 'request'>,
+  url: string,
+  payload: unknown,
+  remoteAddress = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], remoteAddress });
+}
+
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }

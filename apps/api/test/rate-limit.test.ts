@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '../src/db/schema';
 import { LOGIN_LIMITS } from '../src/services/auth/rate-limit';
-import { createTestApp, STAFF, type TestApp } from './helper';
+import { createTestApp, postFrom, STAFF, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +15,7 @@ describe('sign-in rate limits', () => {
   it('participant login: an address that keeps failing is stopped; a valid login elsewhere still works', async () => {
     const attacker = '203.0.113.7';
     const fail = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/auth/login/',
-        payload: { event_code: 'TEST42', unique_code: 'WRONG234' },
-        remoteAddress: attacker,
-      });
+      postFrom(t, '/api/auth/login/', { event_code: 'TEST42', unique_code: 'WRONG234' }, attacker);
     for (let i = 0; i < LOGIN_LIMITS.perAddress.max; i++) expect((await fail()).statusCode).toBe(401);
     const limited = await fail();
     expect(limited.statusCode).toBe(429);
@@ -29,20 +24,20 @@ describe('sign-in rate limits', () => {
     expect(limited.json().detail).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
 
     // Even the right code is refused from that address while it is blocked.
-    const blockedValid = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'TEST42', unique_code: 'ABCD2345' },
-      remoteAddress: attacker,
-    });
+    const blockedValid = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'TEST42', unique_code: 'ABCD2345' },
+      attacker,
+    );
     expect(blockedValid.statusCode).toBe(429);
 
-    const other = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'TEST42', unique_code: 'ABCD2345' },
-      remoteAddress: '198.51.100.20',
-    });
+    const other = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'TEST42', unique_code: 'ABCD2345' },
+      '198.51.100.20',
+    );
     expect(other.statusCode).toBe(200);
   });
 
@@ -58,20 +53,20 @@ describe('sign-in rate limits', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'test42', unique_code: 'ANOTHER2' },
-      remoteAddress: '192.0.2.251',
-    });
+    const res = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'test42', unique_code: 'ANOTHER2' },
+      '192.0.2.251',
+    );
     expect(res.statusCode).toBe(429);
     // Other events are unaffected.
-    const otherEvent = await t.request({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { event_code: 'ELSE77', unique_code: 'ANOTHER2' },
-      remoteAddress: '192.0.2.252',
-    });
+    const otherEvent = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'ELSE77', unique_code: 'ANOTHER2' },
+      '192.0.2.252',
+    );
     expect(otherEvent.statusCode).toBe(401);
   });
 
@@ -86,20 +81,10 @@ describe('sign-in rate limits', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const limited = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/',
-      payload: STAFF,
-      remoteAddress: attacker,
-    });
+    const limited = await postFrom(t, '/api/auth/token/', STAFF, attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    const ok = await t.request({
-      method: 'POST',
-      url: '/api/auth/token/',
-      payload: STAFF,
-      remoteAddress: '198.51.100.9',
-    });
+    const ok = await postFrom(t, '/api/auth/token/', STAFF, '198.51.100.9');
     expect(ok.statusCode).toBe(200);
   });
 
@@ -114,12 +99,7 @@ describe('sign-in rate limits', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/one-click-login/',
-      payload: { token: 'made-up-token-x' },
-      remoteAddress: addr,
-    });
+    const res = await postFrom(t, '/api/auth/one-click-login/', { token: 'made-up-token-x' }, addr);
     expect(res.statusCode).toBe(429);
   });
 });
