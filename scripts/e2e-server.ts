@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { seedDemo } from '../apps/api/src/cli/seed-demo';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { webDistDir } from '../apps/api/src/lib/root';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
 
@@ -25,45 +25,10 @@ const host = '127.0.0.1';
 
 type Fresh = { database: Database; dataDir: string; cleanup: () => Promise<void> };
 
-/** A client on the server of `serverUrl`, on its own database or, when that does not exist, `postgres`. */
-async function adminClient(serverUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  try {
-    await client.connect();
-    return client;
-  } catch (err) {
-    if ((err as { code?: string }).code !== '3D000') throw err; // 3D000: no such database
-    const url = new URL(serverUrl);
-    url.pathname = '/postgres';
-    const fallback = new pg.Client({ connectionString: url.toString() });
-    await fallback.connect();
-    return fallback;
-  }
-}
-
 async function freshPostgres(serverUrl: string, dataDir: string): Promise<Fresh> {
-  const name = `attend_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = await adminClient(serverUrl);
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    dataDir,
-    cleanup: async () => {
-      const dropper = await adminClient(serverUrl);
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, { prefix: 'attend_e2e' });
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return { database, dataDir, cleanup: scratch.drop };
 }
 
 async function freshPglite(dataDir: string): Promise<Fresh> {

@@ -1,9 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-async function withClient<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** A client on the server of `serverUrl`: on its own database or, when that does not exist, `postgres`. */
+async function adminClient(serverUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '3D000') throw err; // 3D000: no such database
+    const url = new URL(serverUrl);
+    url.pathname = '/postgres';
+    const fallback = new pg.Client({ connectionString: url.toString() });
+    await fallback.connect();
+    return fallback;
+  }
+}
+
+async function withClient<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = await adminClient(serverUrl);
   try {
     return await fn(client);
   } finally {
