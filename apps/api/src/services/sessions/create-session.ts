@@ -13,7 +13,7 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
 import { selectSession } from './session-rows';
-import { fieldError } from './validation';
+import { fieldError, sessionColumns } from './validation';
 
 /** The sentence for a sub-session whose times stick out of its parent's window (UTC). */
 export function outsideParentMessage(parent: { startTime: Date; endTime: Date }): string {
@@ -55,17 +55,7 @@ export async function createSession(
       .values({
         eventId,
         parentSessionId: input.parent_session,
-        name: input.name,
-        description: input.description,
-        location: input.location,
-        startTime: input.start_time,
-        endTime: input.end_time,
-        maxParticipants: input.max_participants,
-        isActive: input.is_active,
-        speakers: input.speakers,
-        whatToBring: input.what_to_bring,
-        sessionType: input.session_type,
-        image: input.image,
+        ...sessionColumns(input),
       })
       .returning({ id: sessions.id });
     if (!row) throw new Error('session insert returned nothing');

@@ -8,7 +8,7 @@ import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
 import { outsideParentMessage } from './create-session';
 import { selectSession } from './session-rows';
-import { fieldError } from './validation';
+import { fieldError, sessionColumns } from './validation';
 
 /**
  * PUT /api/events/{eventId}/sessions/{sessionId}/. A sub-session must stay within its parent's
@@ -51,17 +51,7 @@ export async function updateSession(
     await tx
       .update(sessions)
       .set({
-        name: input.name,
-        description: input.description,
-        location: input.location,
-        startTime: input.start_time,
-        endTime: input.end_time,
-        maxParticipants: input.max_participants,
-        isActive: input.is_active,
-        speakers: input.speakers,
-        whatToBring: input.what_to_bring,
-        sessionType: input.session_type,
-        image: input.image,
+        ...sessionColumns(input),
         updatedAt: new Date(),
       })
       .where(eq(sessions.id, sessionId));
