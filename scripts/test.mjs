@@ -1,5 +1,5 @@
 // npm test: the API suite on the embedded database, again on PostgreSQL when TEST_DATABASE_URL is
-// set, then the browser journeys in Chromium. Ends with one line: "N passed, N failed".
+// set, the web unit tests, then the browser journeys in Chromium. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,8 @@ function readJson(file) {
   }
 }
 
-function vitestSuite(label, file, env) {
-  const status = run(label, 'npx', ['vitest', 'run', `--outputFile.json=${file}`], env);
+function vitestSuite(label, file, env, args = []) {
+  const status = run(label, 'npx', ['vitest', 'run', ...args, `--outputFile.json=${file}`], env);
   const report = readJson(file);
   const passed = report?.numPassedTests ?? 0;
   // A crash before any test ran still counts as a failure.
@@ -45,6 +45,8 @@ vitestSuite('API and unit tests on embedded PGlite', path.join(results, 'api-pgl
 if (process.env.TEST_DATABASE_URL) {
   vitestSuite('API and unit tests on PostgreSQL', path.join(results, 'api-postgres.json'), {});
 }
+
+vitestSuite('Web unit tests', path.join(results, 'web.json'), {}, ['--config', 'apps/web/vitest.config.ts']);
 
 if (process.env.SKIP_E2E === '1') {
   lines.push('browser journeys: skipped (SKIP_E2E=1)');

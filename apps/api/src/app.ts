@@ -17,8 +17,7 @@ import { participantRoutes } from './routes/participants';
 import { loginLinkRoutes } from './routes/participants/login-links';
 import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/sessions';
-import { createQrUrlFor } from './services/attendance/qr-url';
-import type { QrUrlFor } from './services/auth/login-participant';
+import { createQrUrlFor, type QrUrlFor } from './services/qr/qr-url';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { openDatabaseFromConfig } from './db/open-from-config';
 import { webDistDir } from './lib/root';
-import { serve } from './serve';
+import { runApp } from './run-app';
 import { ensureAdmin } from './services/auth/create-staff-user';
 
 async function main(): Promise<void> {
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     username: config.adminUsername,
     password: config.adminPassword,
   });
-  await serve(config, database);
+  await runApp(config, database);
   if (admin.created && admin.generated) {
     console.log(`Created staff user "${admin.username}" with password: ${admin.password}`);
     console.log('This password is shown only once. Sign in at /dashboard/login.');

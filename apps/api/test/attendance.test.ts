@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { events, participants } from '../src/db/schema';
-import { eventSigner } from '../src/services/attendance/event-keys';
-import { renderQrPng } from '../src/services/attendance/qr-png';
-import { qrImagePath, qrUrlKey } from '../src/services/attendance/qr-url';
+import { eventSigner } from '../src/services/qr/event-keys';
+import { renderQrPng } from '../src/services/qr/qr-png';
+import { qrImagePath, qrUrlKey } from '../src/services/qr/qr-url';
 import { otherEvent } from './fixtures/spreadsheets';
 import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 

@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { auditLog, events, participants } from '../src/db/schema';
-import { renderQrPng } from '../src/services/attendance/qr-png';
+import { renderQrPng } from '../src/services/qr/qr-png';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { UsernameAllocator } from '../src/services/participants/usernames';
 import { otherEvent } from './fixtures/spreadsheets';

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { webDistDir } from '../lib/root';
 import { randomToken } from '../lib/tokens';
-import { serve } from '../serve';
+import { runApp } from '../run-app';
 import { createStaffUser } from '../services/auth/create-staff-user';
 import { seedDemo } from './seed-demo';
 import { seedProgramme } from './seed-programme';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   await createStaffUser(database.db, { username, password });
   const seed = await seedDemo(database.db);
   await seedProgramme(database.db, seed.event.id);
-  await serve(config, database);
+  await runApp(config, database);
   console.log('\nDemo data is ready.');
   console.log(
     `Staff:        ${config.publicUrl}/dashboard/login  username ${username}  password ${password}`,

@@ -1,21 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
 import { purgeExpiredBuckets } from '../services/auth/rate-limit';
+import type { JobDeps } from './job-deps';
 
-/** Deletes expired rate-limit buckets, refresh tokens and login links every ten minutes. */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger): () => void {
-  const run = async () => {
-    try {
-      await purgeExpiredBuckets(db);
-      await db.execute(sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`);
-      await db.execute(sql`delete from login_links where expires_at < now() - interval '30 days'`);
-    } catch (err) {
-      log.warn({ err }, 'housekeeping failed');
-    }
+const INTERVAL_MS = 10 * 60 * 1000;
+
+/** One pass: deletes expired rate-limit buckets, refresh tokens and login links. */
+export async function runHousekeeping({ db }: Pick<JobDeps, 'db'>): Promise<void> {
+  await purgeExpiredBuckets(db);
+  await db.execute(sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from login_links where expires_at < now() - interval '30 days'`);
+}
+
+/** Runs housekeeping now and every ten minutes; returns the function that stops it. */
+export function startHousekeeping(deps: Pick<JobDeps, 'db' | 'log'>): () => void {
+  const run = () => {
+    runHousekeeping(deps).catch((err: unknown) => deps.log.warn({ err }, 'housekeeping failed'));
   };
-  const timer = setInterval(run, 10 * 60 * 1000);
+  const timer = setInterval(run, INTERVAL_MS);
   timer.unref();
-  void run();
+  run();
   return () => clearInterval(timer);
 }

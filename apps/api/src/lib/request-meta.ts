@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TOKEN_TTL_SECONDS } from './tokens';
-import type { ClientMeta } from '../services/auth/refresh-tokens';
+
+/** Who is calling, as far as the request tells: kept with refresh tokens and used by rate limits. */
+export type ClientMeta = { ip: string; userAgent: string };
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth/';

@@ -21,8 +21,8 @@ import {
   getMyQrCode,
   simpleConfirm,
 } from '../../services/attendance/confirm-own-attendance';
-import { renderQrImage } from '../../services/attendance/qr-image';
-import { qrUrlKey } from '../../services/attendance/qr-url';
+import { renderQrImage } from '../../services/qr/qr-image';
+import { qrUrlKey } from '../../services/qr/qr-url';
 
 const id = z.coerce
   .number()

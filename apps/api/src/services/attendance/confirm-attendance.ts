@@ -5,7 +5,7 @@ import { participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../participants/maintenance';
 import { requireEventExists, requireParticipant } from '../participants/scope';
 import { toParticipant, type ParticipantRow } from '../participants/serialize';

@@ -5,9 +5,9 @@ import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ParticipantActor } from '../../lib/tokens';
 import { audit } from '../audit';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from '../auth/rate-limit';
-import type { ClientMeta } from '../auth/refresh-tokens';
+import type { ClientMeta } from '../../lib/request-meta';
 import { participantSelf } from '../auth/serialize';
 import { markConfirmed } from './confirm-attendance';
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { events, participants, staffUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/tokens';
-import type { QrUrlFor } from './login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { participantSelf, staffSelf } from './serialize';
 
 // The account endpoint is called on every page load: its two lookups are prepared once per database.

@@ -5,9 +5,10 @@ import { events, loginLinks, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256, type StaffActor, type TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
-import type { QrUrlFor } from './login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
-import { issueTokenPair, type ClientMeta, type TokenPair } from './refresh-tokens';
+import type { ClientMeta } from '../../lib/request-meta';
+import { issueTokenPair, type TokenPair } from './refresh-tokens';
 import { participantSelf } from './serialize';
 
 const MAX_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

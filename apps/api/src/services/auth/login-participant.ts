@@ -6,14 +6,10 @@ import { AppError } from '../../lib/app-error';
 import type { TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
-import { issueTokenPair, type ClientMeta, type TokenPair } from './refresh-tokens';
+import type { QrUrlFor } from '../qr/qr-url';
+import type { ClientMeta } from '../../lib/request-meta';
+import { issueTokenPair, type TokenPair } from './refresh-tokens';
 import { participantSelf } from './serialize';
-
-export type QrUrlFor = (participant: {
-  id: number;
-  eventId: number;
-  confirmedAttendance: boolean;
-}) => string | null;
 
 /**
  * Participant sign-in with event code and unique code. A wrong event code and a wrong unique code

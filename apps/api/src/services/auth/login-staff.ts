@@ -7,7 +7,8 @@ import type { TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
 import { verifyPassword } from './passwords';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
-import { issueTokenPair, type ClientMeta, type TokenPair } from './refresh-tokens';
+import type { ClientMeta } from '../../lib/request-meta';
+import { issueTokenPair, type TokenPair } from './refresh-tokens';
 import { staffSelf } from './serialize';
 
 /** Staff sign-in with username and password (case-insensitive username). */

@@ -11,8 +11,8 @@ import {
   type Actor,
   type TokenService,
 } from '../../lib/tokens';
+import type { ClientMeta } from '../../lib/request-meta';
 
-export type ClientMeta = { ip: string; userAgent: string };
 export type TokenPair = { access: string; refresh: string };
 
 /** Starts a new refresh-token family (a sign-in) or continues one (a rotation). */

@@ -6,7 +6,7 @@ import { participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { generateUniqueCode } from '../events/generate-codes';
 import { requireEventExists, violatedUniqueIndex } from './scope';
 import { toParticipant } from './serialize';

@@ -1,6 +1,6 @@
 import type { TParticipant } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { requireParticipant } from './scope';
 import { toParticipant } from './serialize';
 

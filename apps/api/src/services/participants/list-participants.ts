@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { participantSearchText, participants } from '../../db/schema';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { requireEventExists } from './scope';
 import { toParticipant, type ParticipantRow } from './serialize';
 

@@ -1,6 +1,6 @@
 import type { TParticipant } from '@attend/shared';
 import type { participants } from '../../db/schema';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 

@@ -6,7 +6,7 @@ import { participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
-import type { QrUrlFor } from '../auth/login-participant';
+import type { QrUrlFor } from '../qr/qr-url';
 import { emailTaken } from './create-participant';
 import { requireParticipant, violatedUniqueIndex } from './scope';
 import { toParticipant } from './serialize';

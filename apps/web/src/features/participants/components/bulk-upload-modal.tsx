@@ -54,6 +54,26 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
     setError(null);
   };
 
+  const finish = async (outcome: TBulkUploadResult) => {
+    const counts = { created: outcome.created, updated: outcome.updated, errors: outcome.errors };
+    if (outcome.download_url) {
+      // The results file lists every row with its outcome and the new unique codes.
+      await downloadUploadResults(outcome.download_url, outcome.filename || uploadResultsFilename()).catch(
+        () => undefined,
+      );
+    }
+    if (outcome.errors > 0) {
+      notify(format(tp('upload.withIssues'), counts), 'warning', 10_000);
+      setFile(null);
+      setProgress(null);
+      setResult(outcome);
+    } else {
+      notify(format(tp('upload.success'), counts), 'success');
+      reset();
+      onClose();
+    }
+  };
+
   const submit = () => {
     if (!file) {
       setError(tp('upload.fileRequired'));
@@ -65,26 +85,7 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
     upload.mutate(
       { file, onProgress: setProgress },
       {
-        onSuccess: async (outcome) => {
-          const counts = { created: outcome.created, updated: outcome.updated, errors: outcome.errors };
-          if (outcome.download_url) {
-            // The results file lists every row with its outcome and the new unique codes.
-            await downloadUploadResults(
-              outcome.download_url,
-              outcome.filename || uploadResultsFilename(),
-            ).catch(() => undefined);
-          }
-          if (outcome.errors > 0) {
-            notify(format(tp('upload.withIssues'), counts), 'warning', 10_000);
-            setFile(null);
-            setProgress(null);
-            setResult(outcome);
-          } else {
-            notify(format(tp('upload.success'), counts), 'success');
-            reset();
-            onClose();
-          }
-        },
+        onSuccess: (outcome) => void finish(outcome),
         onError: (err) => {
           const message = serverMessage(err, tp('upload.failed'));
           setProgress(null);

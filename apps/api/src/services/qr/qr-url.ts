@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { QrUrlFor } from '../auth/login-participant';
+
+/** The participant's QR image URL, or null while attendance is unconfirmed. */
+export type QrUrlFor = (participant: {
+  id: number;
+  eventId: number;
+  confirmedAttendance: boolean;
+}) => string | null;
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** How long a QR image URL stays valid; it is re-issued with every participant read. */

@@ -2,14 +2,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildApp } from './app';
 import { startHousekeeping } from './jobs/housekeeping';
+import { jobDeps } from './jobs/job-deps';
 
 /**
  * Serves the app on an open database until SIGINT/SIGTERM, then closes the server and the database
  * (the embedded one flushes its files) before exiting.
  */
-export async function serve(config: Config, database: Database): Promise<void> {
+export async function runApp(config: Config, database: Database): Promise<void> {
   const app = await buildApp({ config, database, logger: true });
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
+  const stopHousekeeping = startHousekeeping(jobDeps(database.db, config, app.log));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Web unit tests: logic the browser journeys cover poorly (session refresh, error readers, form rules),
+// in a simulated DOM with the API answered by MSW.
+export default defineConfig({
+  root: import.meta.dirname,
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    setupFiles: ['test/setup.ts'],
+    reporters: ['default', 'json'],
+    outputFile: { json: '../../test-results/web.json' },
+  },
+});
