@@ -27,7 +27,10 @@ describe('api client', () => {
     startSession(accessToken({ sub: 'stale' }), staffUser);
     await expect(api('/api/things/')).resolves.toEqual({ ok: true });
     expect(refreshes).toBe(1);
-    expect(seen).toEqual([`Bearer ${accessToken({ sub: 'stale' })}`, `Bearer ${accessToken({ sub: 'fresh' })}`]);
+    expect(seen).toEqual([
+      `Bearer ${accessToken({ sub: 'stale' })}`,
+      `Bearer ${accessToken({ sub: 'fresh' })}`,
+    ]);
     expect(getSession().status).toBe('authenticated');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  manualSubSessionProblem,
   customCapacitiesError,
   evenCapacities,
   exceedsParentCapacity,
@@ -140,5 +141,28 @@ describe('planSubSessions', () => {
     expect(subSessionName('Lab', 'concurrent', 0)).toBe('Lab - Group 1');
     expect(subSessionName('Lab', 'sequential', 2, '  ')).toBe('Lab - Part 3');
     expect(subSessionName('Lab', 'sequential', 2, 'Rotation')).toBe('Rotation 3');
+  });
+});
+
+describe('manualSubSessionProblem', () => {
+  const parent = { start: '2026-11-27T09:00:00.000Z', end: '2026-11-27T12:00:00.000Z' };
+  const block = (start: string, end: string, name = 'Room A') => ({ name, start, end });
+
+  it('accepts blocks inside the window, ends included', () => {
+    expect(manualSubSessionProblem([block(parent.start, parent.end)], parent)).toBeNull();
+  });
+
+  it('reports a missing name or time before anything else', () => {
+    expect(manualSubSessionProblem([block('x', parent.end, ' ')], parent)).toBe('required');
+    expect(manualSubSessionProblem([block('', parent.end)], parent)).toBe('required');
+  });
+
+  it('reports an unreadable date, an end not after its start, and a block outside the parent', () => {
+    expect(manualSubSessionProblem([block('not a date', parent.end)], parent)).toBe('invalid_date');
+    expect(manualSubSessionProblem([block(parent.end, parent.start)], parent)).toBe('end_before_start');
+    expect(manualSubSessionProblem([block(parent.start, parent.start)], parent)).toBe('end_before_start');
+    expect(manualSubSessionProblem([block('2026-11-27T08:59:00.000Z', parent.end)], parent)).toBe(
+      'outside_parent',
+    );
   });
 });

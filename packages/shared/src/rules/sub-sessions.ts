@@ -1,4 +1,5 @@
 import { format, messages } from '../messages';
+import { within, type TimeRange } from './time';
 
 export type SubSessionType = 'concurrent' | 'sequential';
 export const SUB_SESSION_TYPES = ['concurrent', 'sequential'] as const;
@@ -116,4 +117,27 @@ export function planSubSessions(parent: SubSessionParent, config: SubSessionConf
       maxParticipants: capacities[i] ?? 0,
     })),
   };
+}
+
+/** Why a manually entered sub-session is refused before it is sent, or null when it may be sent. */
+export type ManualSubSessionProblem = 'required' | 'invalid_date' | 'end_before_start' | 'outside_parent';
+
+/**
+ * The manual form's rules, in the order the form reports them: every block named and timed, each
+ * end after its start, and each block inside the parent's window (ends included). Times are ISO
+ * strings; an empty string is an unreadable date.
+ */
+export function manualSubSessionProblem(
+  blocks: readonly { name: string; start: string; end: string }[],
+  parent: TimeRange,
+): ManualSubSessionProblem | null {
+  if (blocks.some((b) => !b.name.trim() || !b.start.trim() || !b.end.trim())) return 'required';
+  for (const b of blocks) {
+    const start = new Date(b.start).getTime();
+    const end = new Date(b.end).getTime();
+    if (Number.isNaN(start) || Number.isNaN(end)) return 'invalid_date';
+    if (end <= start) return 'end_before_start';
+    if (!within(b, parent)) return 'outside_parent';
+  }
+  return null;
 }

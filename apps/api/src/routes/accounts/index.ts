@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZMe } from '@attend/shared';
+import { ZMe } from '@attend/shared';
+import { bearerSecurity, errorResponses } from '../route-schemas';
 import { anyActor } from '../../plugins/auth';
 import { getMe } from '../../services/auth/get-me';
 
@@ -8,7 +9,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accounts/me/',
     {
       config: { auth: 'any' },
-      schema: { tags: ['accounts'], security: [{ bearer: [] }], response: { 200: ZMe, 401: ZErrorBody } },
+      schema: { tags: ['accounts'], security: bearerSecurity, response: { 200: ZMe, ...errorResponses } },
     },
     async (request) => getMe(app.db, anyActor(request), app.qrUrlFor),
   );

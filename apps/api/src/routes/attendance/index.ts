@@ -5,34 +5,24 @@ import {
   ZBulkConfirmResult,
   ZConfirmResult,
   ZDirectConfirmBody,
-  ZErrorBody,
   ZMyQrCode,
   ZSelfConfirmResult,
   ZSimpleConfirmBody,
 } from '@attend/shared';
+import { bearerSecurity, errorResponses, EventParams, ParticipantParams, RouteId } from '../route-schemas';
 import { clientMeta } from '../../lib/request-meta';
 import { participantActor, staffActor } from '../../plugins/auth';
 import {
   bulkConfirmAttendance,
   confirmParticipantAttendance,
 } from '../../services/attendance/confirm-attendance';
-import {
-  confirmAttendanceDirect,
-  getMyQrCode,
-  simpleConfirm,
-} from '../../services/attendance/confirm-own-attendance';
+import { confirmAttendanceDirect, simpleConfirm } from '../../services/attendance/confirm-own-attendance';
+import { getMyQrCode } from '../../services/attendance/get-my-qr-code';
 import { renderQrImage } from '../../services/qr/qr-image';
 import { qrUrlKey } from '../../services/qr/qr-url';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const EventParams = z.object({ eventId: id });
-const ParticipantParams = z.object({ eventId: id, id });
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
-const guarded = { tags: ['attendance'], security: [{ bearer: [] }] };
+const errors = errorResponses;
+const guarded = { tags: ['attendance'], security: bearerSecurity };
 
 /** Confirming attendance and the QR code (document 1 §7 Attendance and QR, document 2 §7). */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +88,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['attendance'],
         body: ZDirectConfirmBody,
-        response: { 200: ZSelfConfirmResult, 429: ZErrorBody, ...errors },
+        response: { 200: ZSelfConfirmResult, ...errors },
       },
     },
     async (request) =>
@@ -126,7 +116,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['attendance'],
-        params: z.object({ participantId: id }),
+        params: z.object({ participantId: RouteId }),
         querystring: z.object({
           exp: z.coerce.number().int().positive(),
           sig: z.string().min(1).max(64),

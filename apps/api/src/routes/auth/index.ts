@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorBody,
   ZOneClickLogin,
   ZParticipantLogin,
   ZParticipantTokens,
@@ -10,6 +9,7 @@ import {
   ZStaffTokens,
   ZTokenPair,
 } from '@attend/shared';
+import { errorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
 import { oneClickLogin } from '../../services/auth/login-links';
@@ -17,7 +17,7 @@ import { loginParticipant } from '../../services/auth/login-participant';
 import { loginStaff } from '../../services/auth/login-staff';
 import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody };
+const errors = errorResponses;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.publicUrl.startsWith('https://');

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZErrorBody,
-  ZEventCreate,
-  ZEventDetail,
-  ZEventListQuery,
-  ZEventPage,
-  ZEventUpdate,
-} from '@attend/shared';
+import { ZEventCreate, ZEventDetail, ZEventListQuery, ZEventPage, ZEventUpdate } from '@attend/shared';
+import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
 import { anyActor, staffActor } from '../../plugins/auth';
 import { createEvent } from '../../services/events/create-event';
 import { deleteEvent } from '../../services/events/delete-event';
@@ -16,10 +10,10 @@ import { listEvents } from '../../services/events/list-events';
 import { updateEvent } from '../../services/events/update-event';
 import { pageLinks } from './page-links';
 
-const Params = z.object({ eventId: z.coerce.number().int().positive() });
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const Params = EventParams;
+const errors = errorResponses;
 const tags = ['events'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,20 +1,16 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, ZErrorBody, format, messages } from '@attend/shared';
+import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, format, messages } from '@attend/shared';
+import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { staffActor } from '../../plugins/auth';
 import { bulkUploadParticipants } from '../../services/participants/bulk-upload/bulk-upload-participants';
 import { openResultsFile } from '../../services/participants/bulk-upload/results-file';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses;
 const tags = ['participants'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 function tooLarge(): AppError {
   return new AppError(
@@ -45,7 +41,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
-        params: z.object({ eventId: id }),
+        params: EventParams,
         response: { 200: ZBulkUploadResult, ...errors },
       },
     },
@@ -88,7 +84,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: z.object({ eventId: id, resultId: z.string().max(64) }),
+        params: EventParams.extend({ resultId: z.string().max(64) }),
       },
     },
     async (request, reply) => {

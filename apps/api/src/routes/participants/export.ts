@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZParticipantFilters } from '@attend/shared';
+import { bearerSecurity, EventParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
 import { EXPORT_FILENAME, exportParticipants } from '../../services/participants/export-participants';
 
@@ -11,14 +11,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'staff' },
       schema: {
         tags: ['participants'],
-        security: [{ bearer: [] }],
-        params: z.object({
-          eventId: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1),
-        }),
+        security: bearerSecurity,
+        params: EventParams,
         querystring: ZParticipantFilters,
       },
     },

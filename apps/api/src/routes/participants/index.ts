@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorBody,
   ZParticipant,
   ZParticipantCreate,
   ZParticipantCreated,
@@ -12,6 +11,7 @@ import {
   ZParticipantStats,
   ZParticipantUpdate,
 } from '@attend/shared';
+import { bearerSecurity, errorResponses, EventParams, ParticipantParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
 import { pageLinks } from '../events/page-links';
 import { createParticipant } from '../../services/participants/create-participant';
@@ -26,23 +26,8 @@ import { updateParticipant } from '../../services/participants/update-participan
 import { bulkUploadRoutes } from './bulk-upload';
 import { exportRoutes } from './export';
 
-export const EventParams = z.object({
-  eventId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-export const ParticipantParams = EventParams.extend({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
-const staffRoute = { tags: ['participants'], security: [{ bearer: [] }] };
+const errors = errorResponses;
+const staffRoute = { tags: ['participants'], security: bearerSecurity };
 
 /** Staff management of an event's participants (document 2 §2, §7 Participants). */
 export const participantRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,26 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZLoginLink } from '@attend/shared';
+import { ZLoginLink } from '@attend/shared';
+import { bearerSecurity, errorResponses, ParticipantParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
 import { createLoginLink, revokeLoginLinks } from '../../services/auth/login-links';
 
-const Params = z.object({
-  eventId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
-});
+const PATH = '/events/:eventId/participants/:id/login-link/';
+const schema = { tags: ['participants'], security: bearerSecurity, params: ParticipantParams };
 
 export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/events/:eventId/participants/:id/login-link/',
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags: ['participants'],
-        security: [{ bearer: [] }],
-        params: Params,
-        response: { 201: ZLoginLink, 400: ZErrorBody, 404: ZErrorBody },
-      },
-    },
+    PATH,
+    { config: { auth: 'staff' }, schema: { ...schema, response: { 201: ZLoginLink, ...errorResponses } } },
     async (request, reply) => {
       const link = await createLoginLink(app.db, staffActor(request), {
         eventId: request.params.eventId,
@@ -33,15 +24,10 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/events/:eventId/participants/:id/login-link/',
+    PATH,
     {
       config: { auth: 'staff' },
-      schema: {
-        tags: ['participants'],
-        security: [{ bearer: [] }],
-        params: Params,
-        response: { 200: z.object({ revoked: z.number().int() }), 404: ZErrorBody },
-      },
+      schema: { ...schema, response: { 200: z.object({ revoked: z.number().int() }), ...errorResponses } },
     },
     async (request) => ({
       revoked: await revokeLoginLinks(app.db, staffActor(request), {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messages,
-  ZErrorBody,
   ZRegistrationResult,
   ZSession,
   ZSessionCreate,
@@ -13,26 +12,26 @@ import {
   ZSubSessionConfig,
   ZSubSessionsCreated,
 } from '@attend/shared';
+import { bearerSecurity, errorResponses, EventParams, RouteId } from '../route-schemas';
 import { anyActor, participantActor, staffActor } from '../../plugins/auth';
 import { createSession } from '../../services/sessions/create-session';
 import { createSubSessions } from '../../services/sessions/create-sub-sessions';
 import { deleteSession } from '../../services/sessions/delete-session';
 import { exportSessionParticipants } from '../../services/sessions/export-session-participants';
 import { listSessionParticipants } from '../../services/sessions/list-session-participants';
-import { getSession, listSessions } from '../../services/sessions/list-sessions';
+import { getSession } from '../../services/sessions/get-session';
+import { listSessions } from '../../services/sessions/list-sessions';
 import { registerForSession, unregisterFromSession } from '../../services/sessions/register-participant';
 import { updateSession } from '../../services/sessions/update-session';
 import { forbiddenMessage } from './forbidden-message';
 
-const id = z.coerce.number().int().positive();
-const EventParams = z.object({ eventId: id });
-const EventSessionParams = z.object({ eventId: id, sessionId: id });
-const SessionParams = z.object({ sessionId: id });
-const RegistrationParams = z.object({ sessionId: id, participantId: id });
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const EventSessionParams = EventParams.extend({ sessionId: RouteId });
+const SessionParams = z.object({ sessionId: RouteId });
+const RegistrationParams = z.object({ sessionId: RouteId, participantId: RouteId });
+const errors = errorResponses;
 const tags = ['sessions'];
 const XlsxFile = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ description: 'An .xlsx workbook' });
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { messages, normalizeCode, type TMyQrCode, type TSelfConfirmResult } from '@attend/shared';
+import { eq } from 'drizzle-orm';
+import { messages, type TSelfConfirmResult } from '@attend/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { events, participants } from '../../db/schema';
+import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ParticipantActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
-import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from '../auth/rate-limit';
+import { checkParticipantCode } from '../auth/check-participant-code';
 import type { ClientMeta } from '../../lib/request-meta';
 import { participantSelf } from '../auth/serialize';
 import { markConfirmed } from './confirm-attendance';
@@ -76,45 +76,6 @@ export async function confirmAttendanceDirect(
   db: Db,
   params: { eventCode: string; uniqueCode: string; meta: ClientMeta; qrUrlFor: QrUrlFor },
 ): Promise<TSelfConfirmResult> {
-  const eventCode = normalizeCode(params.eventCode);
-  const uniqueCode = normalizeCode(params.uniqueCode);
-  const limits: Limit[] = [
-    { key: `confirm-direct:ip:${params.meta.ip}`, ...LOGIN_LIMITS.perAddress },
-    { key: `confirm-direct:event:${eventCode}`, ...LOGIN_LIMITS.perEventCode },
-  ];
-  await assertNotLimited(db, limits);
-  const [row] = await db
-    .select({ participantId: participants.id, eventId: events.id })
-    .from(participants)
-    .innerJoin(events, eq(events.id, participants.eventId))
-    .where(and(eq(events.eventCode, eventCode), eq(participants.uniqueCode, uniqueCode)));
-  if (!row) {
-    await recordHits(db, limits);
-    await audit(db, {
-      action: 'participant.confirm_direct_failed',
-      ip: params.meta.ip,
-      details: { event_code: eventCode },
-    });
-    throw new AppError('invalid_credentials', messages.invalidParticipantCredentials);
-  }
-  return confirmAndDescribe(db, row.eventId, row.participantId, params.qrUrlFor, params.meta.ip);
-}
-
-/** GET /api/participants/me/qr-code/: the caller's QR image URL, once attendance is confirmed. */
-export async function getMyQrCode(
-  db: DbOrTx,
-  actor: ParticipantActor,
-  qrUrlFor: QrUrlFor,
-): Promise<TMyQrCode> {
-  const [p] = await db
-    .select({
-      id: participants.id,
-      eventId: participants.eventId,
-      confirmedAttendance: participants.confirmedAttendance,
-    })
-    .from(participants)
-    .where(and(eq(participants.id, actor.participantId), eq(participants.eventId, actor.eventId)));
-  const url = p ? qrUrlFor(p) : null;
-  if (!url) throw new AppError('not_found', messages.qrNotFound);
-  return { success: true, qr_code_url: url };
+  const { participant, event } = await checkParticipantCode(db, { ...params, purpose: 'confirm-direct' });
+  return confirmAndDescribe(db, event.id, participant.id, params.qrUrlFor, params.meta.ip);
 }

@@ -1,11 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { messages, normalizeCode, type TParticipantLogin, type TParticipantSelf } from '@attend/shared';
+import type { TParticipantLogin, TParticipantSelf } from '@attend/shared';
 import type { Db } from '../../db/client';
-import { events, participants } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import type { TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
-import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
+import { checkParticipantCode } from './check-participant-code';
 import type { QrUrlFor } from '../qr/qr-url';
 import type { ClientMeta } from '../../lib/request-meta';
 import { issueTokenPair, type TokenPair } from './refresh-tokens';
@@ -22,25 +19,14 @@ export async function loginParticipant(
   meta: ClientMeta,
   qrUrlFor: QrUrlFor,
 ): Promise<TokenPair & { participant: TParticipantSelf }> {
-  const eventCode = normalizeCode(input.event_code);
-  const uniqueCode = normalizeCode(input.unique_code);
-  const limits: Limit[] = [
-    { key: `participant-login:ip:${meta.ip}`, ...LOGIN_LIMITS.perAddress },
-    { key: `participant-login:event:${eventCode}`, ...LOGIN_LIMITS.perEventCode },
-  ];
-  await assertNotLimited(db, limits);
-  const [row] = await db
-    .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
-    .from(participants)
-    .innerJoin(events, eq(events.id, participants.eventId))
-    .where(and(eq(events.eventCode, eventCode), eq(participants.uniqueCode, uniqueCode)));
-  if (!row) {
-    await recordHits(db, limits);
-    await audit(db, { action: 'participant.login_failed', ip: meta.ip, details: { event_code: eventCode } });
-    throw new AppError('invalid_credentials', messages.invalidParticipantCredentials);
-  }
-  const actor = { kind: 'participant' as const, participantId: row.p.id, eventId: row.e.id };
+  const { participant, event } = await checkParticipantCode(db, {
+    eventCode: input.event_code,
+    uniqueCode: input.unique_code,
+    meta,
+    purpose: 'participant-login',
+  });
+  const actor = { kind: 'participant' as const, participantId: participant.id, eventId: event.id };
   const pair = await issueTokenPair(db, tokens, actor, meta);
   await audit(db, { action: 'participant.login', actor, ip: meta.ip });
-  return { ...pair, participant: participantSelf(row.p, row.e, qrUrlFor(row.p)) };
+  return { ...pair, participant: participantSelf(participant, event, qrUrlFor(participant)) };
 }

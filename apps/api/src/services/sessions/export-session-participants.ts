@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sheetColumns } from '../../lib/sheet-columns';
 import type { DbOrTx } from '../../db/client';
 import { neutraliseCell } from '../../lib/formula-cells';
 import type { StaffActor } from '../../lib/tokens';
@@ -28,16 +29,16 @@ export async function exportSessionParticipants(
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
   const sheet = workbook.addWorksheet(sheetName(session.name));
-  sheet.columns = [
-    { header: 'Full Name', key: 'full_name', width: 28 },
-    { header: 'Email', key: 'email', width: 32 },
-    { header: 'Username', key: 'username', width: 20 },
-    { header: 'Phone', key: 'phone', width: 18 },
-    { header: 'Organization', key: 'organization', width: 26 },
-    { header: 'Job Title', key: 'job_title', width: 22 },
-    { header: 'Registered At', key: 'registered_at', width: 22 },
-    { header: 'Checked In At', key: 'checked_in_at', width: 22 },
-  ];
+  sheet.columns = sheetColumns([
+    ['full_name', 'Full Name', 28],
+    ['email', 'Email', 32],
+    ['username', 'Username', 20],
+    ['phone', 'Phone', 18],
+    ['organization', 'Organization', 26],
+    ['job_title', 'Job Title', 22],
+    ['registered_at', 'Registered At', 22],
+    ['checked_in_at', 'Checked In At', 22],
+  ]);
   sheet.getRow(1).font = { bold: true };
   for (const r of registrants) {
     sheet.addRow({

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { Actor } from '../../lib/tokens';
 import { requireEvent } from '../events/get-event';
-import { selectSession, selectSessions } from './session-rows';
+import { selectSessions } from './session-rows';
 
 /**
  * GET /api/events/{eventId}/sessions/: every session and sub-session of the event by start time
@@ -20,15 +20,4 @@ export async function listSessions(
   const where: SQL[] = [eq(sessions.eventId, eventId)];
   if (filter.parentSession !== undefined) where.push(eq(sessions.parentSessionId, filter.parentSession));
   return selectSessions(db, and(...where) as SQL, actor.kind === 'participant' ? actor.participantId : null);
-}
-
-/** GET /api/events/{eventId}/sessions/{sessionId}/: the session must belong to that event. */
-export async function getSession(
-  db: DbOrTx,
-  actor: Actor,
-  eventId: number,
-  sessionId: number,
-): Promise<TSession> {
-  await requireEvent(db, actor, eventId);
-  return selectSession(db, actor, eventId, sessionId);
 }

@@ -3,6 +3,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { sheetColumns } from '../../../lib/sheet-columns';
 import { messages } from '@attend/shared';
 import { AppError } from '../../../lib/app-error';
 import type { RowOutcome } from './import-participants';
@@ -45,18 +46,18 @@ export async function writeResultsFile(
       zip: { zlib: { level: 1 } },
     });
     const sheet = workbook.addWorksheet('Results');
-    sheet.columns = [
-      { header: 'row', key: 'row', width: 6 },
-      { header: 'full_name', key: 'full_name', width: 28 },
-      { header: 'email', key: 'email', width: 32 },
-      { header: 'username', key: 'username', width: 20 },
-      { header: 'phone', key: 'phone', width: 16 },
-      { header: 'organization', key: 'organization', width: 24 },
-      { header: 'job_title', key: 'job_title', width: 20 },
-      { header: 'status', key: 'status', width: 10 },
-      { header: 'unique_code', key: 'unique_code', width: 12 },
-      { header: 'message', key: 'message', width: 60 },
-    ];
+    sheet.columns = sheetColumns([
+      ['row', null, 6],
+      ['full_name', null, 28],
+      ['email', null, 32],
+      ['username', null, 20],
+      ['phone', null, 16],
+      ['organization', null, 24],
+      ['job_title', null, 20],
+      ['status', null, 10],
+      ['unique_code', null, 12],
+      ['message', null, 60],
+    ]);
     sheet.getRow(1).commit();
     rows.forEach((r, i) => {
       const outcome = outcomes[i];

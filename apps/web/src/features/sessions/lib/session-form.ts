@@ -121,3 +121,6 @@ export function sessionRefusal(messageOf: (err: unknown) => string) {
     errors: formFieldErrors<SessionFormField>(err, FIELDS),
   });
 }
+
+/** What both forms of the Sub-session modal receive: the event, the session being split, and how to close. */
+export type SubSessionFormProps = { eventId: number; parent: TSession; onDone: () => void };
