@@ -8,7 +8,7 @@ import {
   planSubSessions,
   subSessionName,
   type SubSessionType,
-  } from '@attend/shared';
+} from '@attend/shared';
 import { FormShell } from '../../../components/form-shell';
 import { TableHeader } from '../../../components/table-parts';
 import { serverMessage } from '../../../lib/api-errors';
