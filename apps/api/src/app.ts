@@ -12,6 +12,7 @@ import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
+import { checkInRoutes } from './routes/check-in';
 import { eventRoutes } from './routes/events';
 import { participantRoutes } from './routes/participants';
 import { loginLinkRoutes } from './routes/participants/login-links';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       await api.register(attendanceRoutes);
       await api.register(eventRoutes);
       await api.register(sessionRoutes);
+      await api.register(checkInRoutes);
     },
     { prefix: '/api' },
   );

@@ -85,6 +85,8 @@ describe('bad input never gets a 500', () => {
     for (const route of routes) {
       // DELETE routes run last in their own pass below, so the data the others need still exists.
       if (route.method === 'DELETE') continue;
+      // The live stream stays open by design; its own tests cover it.
+      if (route.url.endsWith('/live/')) continue;
       const token = route.auth === 'participant' ? tokens.participant : tokens.staff;
       const url = concrete(route.url);
       const bodies: unknown[] = [

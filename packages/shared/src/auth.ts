@@ -57,6 +57,9 @@ export const ZStaffSelf = z.object({
   email: z.string(),
   is_staff: z.literal(true),
   is_participant: z.literal(false),
+  /** 'scanner' may only run the check-in stations of `event_ids`. */
+  role: z.enum(['admin', 'scanner']),
+  event_ids: z.array(z.number().int()),
 });
 export type TStaffSelf = z.infer<typeof ZStaffSelf>;
 

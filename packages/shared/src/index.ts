@@ -7,3 +7,4 @@ export * from './rules';
 export * from './qr';
 export * from './participants';
 export * from './attendance';
+export * from './check-in';

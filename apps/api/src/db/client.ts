@@ -20,12 +20,22 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a NOTIFY channel (on PostgreSQL over one dedicated connection, so notifications
+   * from every process arrive); resolves once listening, to the function that stops it.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class DataDirLockedError extends Error {}
+
+/** The rows of a raw `db.execute(sql…)` (both drivers answer `{rows}`). */
+export function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /**
  * Takes an exclusive lock on the embedded database directory. PGlite is single-process: a second
@@ -76,7 +86,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = drizzlePg({ client: pool, schema });
     if (opts.migrate !== false) await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listen: Database['listen'] = async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: opts.url });
+      client.on('error', () => {
+        // The connection dropped: callers see no more notifications and reconnect on their side.
+      });
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+      });
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
   }
   let unlock = () => {};
   let dataDir: string | undefined;
@@ -92,9 +116,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = drizzlePglite({ client, schema });
     if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    const listen: Database['listen'] = async (channel, onPayload) => client.listen(channel, onPayload);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      listen,
       close: async () => {
         try {
           await client.close();

@@ -32,7 +32,14 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     detail?: string,
-    readonly extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      /** A finer code for the body than the one that picks the status (e.g. 'already_checked_in'). */
+      reason?: string;
+      /** More of the body, beside detail and code (e.g. the first check-in record). */
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail ?? defaultDetail[code] ?? code);
     this.status = statusByCode[code];

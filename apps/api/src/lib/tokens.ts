@@ -7,7 +7,8 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALG = 'HS256';
 const ISSUER = 'attend';
 
-export type StaffActor = { kind: 'staff'; staffId: number; username: string };
+/** A staff member; a 'scanner' may only use the check-in stations of the events it was given. */
+export type StaffActor = { kind: 'staff'; staffId: number; username: string; role: 'admin' | 'scanner' };
 export type ParticipantActor = { kind: 'participant'; participantId: number; eventId: number };
 export type Actor = StaffActor | ParticipantActor;
 
@@ -21,7 +22,7 @@ export class TokenService {
   async signAccess(actor: Actor): Promise<string> {
     const claims =
       actor.kind === 'staff'
-        ? { username: actor.username, is_staff: true, is_participant: false }
+        ? { username: actor.username, role: actor.role, is_staff: true, is_participant: false }
         : {
             participant_id: actor.participantId,
             event_id: actor.eventId,
@@ -55,8 +56,11 @@ export class TokenService {
       const sub = Number(payload.sub);
       if (!Number.isSafeInteger(sub) || sub <= 0) throw new AppError('token_not_valid');
       if (payload.aud === 'staff' || (Array.isArray(payload.aud) && payload.aud[0] === 'staff')) {
-        if (typeof payload.username !== 'string') throw new AppError('token_not_valid');
-        return { kind: 'staff', staffId: sub, username: payload.username };
+        const role = payload.role;
+        if (typeof payload.username !== 'string' || (role !== 'admin' && role !== 'scanner')) {
+          throw new AppError('token_not_valid');
+        }
+        return { kind: 'staff', staffId: sub, username: payload.username, role };
       }
       const eventId = Number(payload.event_id);
       if (!Number.isSafeInteger(eventId) || eventId <= 0 || Number(payload.participant_id) !== sub) {

@@ -4,8 +4,13 @@ import { messages } from '@attend/shared';
 import { AppError } from '../lib/app-error';
 import type { Actor, ParticipantActor, StaffActor, TokenService } from '../lib/tokens';
 
-/** Who may call a route. Every route under /api must say so; startup fails otherwise. */
-export type RouteAuth = 'public' | 'staff' | 'participant' | 'any';
+/**
+ * Who may call a route. Every route under /api must say so; startup fails otherwise.
+ * - `staff`: an admin (a scanner is refused); `participant`: a participant;
+ * - `any`: an admin or a participant; `check-in`: staff of either role (the service then checks a
+ *   scanner's events); `account`: anyone signed in (the account endpoint).
+ */
+export type RouteAuth = 'public' | 'staff' | 'participant' | 'any' | 'check-in' | 'account';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +34,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
+/** An admin; scanners never pass (they reach only `check-in` routes). */
 export function staffActor(request: FastifyRequest): StaffActor {
+  const actor = request.actor;
+  if (actor?.kind !== 'staff' || actor.role !== 'admin') throw new AppError('forbidden');
+  return actor;
+}
+
+/** Staff of either role, for check-in routes; the service checks which events a scanner may use. */
+export function checkInActor(request: FastifyRequest): StaffActor {
   const actor = request.actor;
   if (actor?.kind !== 'staff') throw new AppError('forbidden');
   return actor;
@@ -71,10 +84,14 @@ export default fp(
       const token = bearerToken(request);
       if (!token) throw new AppError('not_authenticated');
       const actor = await opts.tokens.verifyAccess(token);
-      if (auth === 'staff' && actor.kind !== 'staff') throw new AppError('forbidden');
       if (auth === 'participant' && actor.kind !== 'participant') {
         throw new AppError('forbidden', messages.participantOnly);
       }
+      if ((auth === 'staff' || auth === 'check-in') && actor.kind !== 'staff')
+        throw new AppError('forbidden');
+      // A scanner runs check-in stations and nothing else.
+      const scanner = actor.kind === 'staff' && actor.role === 'scanner';
+      if (scanner && auth !== 'check-in' && auth !== 'account') throw new AppError('forbidden');
       request.actor = actor;
     });
   },

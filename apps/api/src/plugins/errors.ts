@@ -22,7 +22,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
       if (error instanceof AppError) {
         for (const [k, v] of Object.entries(error.extra.headers ?? {})) reply.header(k, v);
-        const body: TErrorBody = { detail: error.message, code: error.code };
+        const body: TErrorBody = {
+          ...error.extra.body,
+          detail: error.message,
+          code: error.extra.reason ?? error.code,
+        };
         if (error.extra.errors) body.errors = error.extra.errors;
         return reply.status(error.status).send(body);
       }

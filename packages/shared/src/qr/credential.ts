@@ -6,7 +6,9 @@ import { base32Decode, base32Encode, base64UrlDecode, base64UrlEncode } from './
 /** Text before the encoded bytes; upper case so the whole credential fits QR alphanumeric mode. */
 export const QR_CREDENTIAL_PREFIX = 'AT1:';
 const VERSION = 1;
-const PAYLOAD_LENGTH = 9; // version (1) + event id (4) + participant id (4)
+/** Bytes before the signature: version (1), event id (4), participant id (4). */
+export const QR_CREDENTIAL_PAYLOAD_LENGTH = 9;
+const PAYLOAD_LENGTH = QR_CREDENTIAL_PAYLOAD_LENGTH;
 const SIGNATURE_LENGTH = 64;
 // Signed together with the payload so a signature made for anything else can never pass as a credential.
 const CONTEXT = new TextEncoder().encode('attend/qr-credential/v1\0');

@@ -1,4 +1,5 @@
 export * from './staff-users';
+export * from './staff-event-access';
 export * from './events';
 export * from './sessions';
 export * from './participants';

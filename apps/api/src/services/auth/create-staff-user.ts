@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { staffUsers } from '../../db/schema';
+import { events, staffEventAccess, staffUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import { hashPassword } from './passwords';
@@ -8,7 +8,14 @@ import { hashPassword } from './passwords';
 /** Adds a staff user; usernames are unique regardless of case. */
 export async function createStaffUser(
   db: DbOrTx,
-  params: { username: string; password: string; fullName?: string; email?: string },
+  params: {
+    username: string;
+    password: string;
+    fullName?: string;
+    email?: string;
+    role?: 'admin' | 'scanner';
+    eventIds?: number[];
+  },
 ): Promise<{ id: number; username: string }> {
   const username = params.username.trim();
   if (!/^[\w.@+-]{1,150}$/.test(username)) {
@@ -22,16 +29,26 @@ export async function createStaffUser(
     .from(staffUsers)
     .where(eq(sql`lower(${staffUsers.username})`, username.toLowerCase()));
   if (existing) throw new AppError('conflict', `A staff user named "${username}" already exists.`);
+  const role = params.role ?? 'admin';
+  const eventIds = role === 'scanner' ? [...new Set(params.eventIds ?? [])] : [];
+  if (role === 'scanner' && eventIds.length === 0) {
+    throw new AppError('validation_error', 'A scanner needs at least one event (--events ID,ID).');
+  }
+  if (eventIds.length) {
+    const found = await db.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
+    const known = new Set(found.map((e) => e.id));
+    const missing = eventIds.filter((id) => !known.has(id));
+    if (missing.length) throw new AppError('validation_error', `Unknown event ids: ${missing.join(', ')}.`);
+  }
+  const passwordHash = await hashPassword(params.password);
   const [row] = await db
     .insert(staffUsers)
-    .values({
-      username,
-      passwordHash: await hashPassword(params.password),
-      fullName: params.fullName ?? '',
-      email: params.email ?? '',
-    })
+    .values({ username, passwordHash, fullName: params.fullName ?? '', email: params.email ?? '', role })
     .returning({ id: staffUsers.id, username: staffUsers.username });
   if (!row) throw new AppError('internal_error');
+  if (eventIds.length) {
+    await db.insert(staffEventAccess).values(eventIds.map((eventId) => ({ staffUserId: row.id, eventId })));
+  }
   return row;
 }
 

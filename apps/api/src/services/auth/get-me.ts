@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/tokens';
 import type { QrUrlFor } from '../qr/qr-url';
 import { participantSelf, staffSelf } from './serialize';
+import { staffEventIds } from './staff-access';
 
 // The account endpoint is called on every page load: its two lookups are prepared once per database.
 function prepare(db: DbOrTx) {
@@ -37,7 +38,7 @@ export async function getMe(db: DbOrTx, actor: Actor, qrUrlFor: QrUrlFor): Promi
   if (actor.kind === 'staff') {
     const [u] = await q.staff.execute({ id: actor.staffId });
     if (!u?.isActive) throw new AppError('token_not_valid', 'User not found');
-    return staffSelf(u);
+    return staffSelf(u, u.role === 'scanner' ? await staffEventIds(db, u.id) : []);
   }
   const [row] = await q.participant.execute({ id: actor.participantId, eventId: actor.eventId });
   if (!row) throw new AppError('token_not_valid', 'User not found');

@@ -8,6 +8,7 @@ import { audit } from '../audit';
 import { verifyPassword } from './passwords';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
 import type { ClientMeta } from '../../lib/request-meta';
+import { staffEventIds } from './staff-access';
 import { issueTokenPair, type TokenPair } from './refresh-tokens';
 import { staffSelf } from './serialize';
 
@@ -34,9 +35,9 @@ export async function loginStaff(
     await audit(db, { action: 'staff.login_failed', ip: meta.ip, details: { username } });
     throw new AppError('invalid_credentials', messages.invalidStaffCredentials);
   }
-  const actor = { kind: 'staff' as const, staffId: user.id, username: user.username };
+  const actor = { kind: 'staff' as const, staffId: user.id, username: user.username, role: user.role };
   const pair = await issueTokenPair(db, tokens, actor, meta);
   await db.update(staffUsers).set({ lastLoginAt: new Date() }).where(eq(staffUsers.id, user.id));
   await audit(db, { action: 'staff.login', actor, ip: meta.ip });
-  return { ...pair, user: staffSelf(user) };
+  return { ...pair, user: staffSelf(user, user.role === 'scanner' ? await staffEventIds(db, user.id) : []) };
 }

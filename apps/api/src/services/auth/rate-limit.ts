@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { format, messages } from '@attend/shared';
-import type { DbOrTx } from '../../db/client';
+import { resultRows, type DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
@@ -17,9 +17,7 @@ export const LOGIN_LIMITS = {
 
 type Row = { key: string; hits: number; retry_after: number };
 
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+const rows = resultRows;
 
 /** Throws 429 with Retry-After when any of the buckets is already full. */
 export async function assertNotLimited(db: DbOrTx, limits: Limit[]): Promise<void> {

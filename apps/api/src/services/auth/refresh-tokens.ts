@@ -92,10 +92,15 @@ export async function rotateRefreshToken(
 async function actorFor(db: DbOrTx, row: typeof refreshTokens.$inferSelect): Promise<Actor | null> {
   if (row.subjectType === 'staff' && row.staffUserId) {
     const [u] = await db
-      .select({ id: staffUsers.id, username: staffUsers.username, isActive: staffUsers.isActive })
+      .select({
+        id: staffUsers.id,
+        username: staffUsers.username,
+        isActive: staffUsers.isActive,
+        role: staffUsers.role,
+      })
       .from(staffUsers)
       .where(eq(staffUsers.id, row.staffUserId));
-    return u?.isActive ? { kind: 'staff', staffId: u.id, username: u.username } : null;
+    return u?.isActive ? { kind: 'staff', staffId: u.id, username: u.username, role: u.role } : null;
   }
   if (row.subjectType === 'participant' && row.participantId) {
     const [p] = await db
@@ -116,4 +121,12 @@ export async function revokeRefreshToken(db: DbOrTx, raw: string): Promise<boole
   if (!row) return false;
   await revokeFamily(db, row.familyId);
   return true;
+}
+
+/** Ends every sign-in of a staff user (after a change of role): the next refresh fails. */
+export async function revokeStaffSessions(db: DbOrTx, staffId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.staffUserId, staffId), isNull(refreshTokens.revokedAt)));
 }

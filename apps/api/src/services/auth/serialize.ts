@@ -23,7 +23,7 @@ export function participantSelf(p: ParticipantRow, e: EventRow, qrCodeUrl: strin
   };
 }
 
-export function staffSelf(u: typeof staffUsers.$inferSelect): TStaffSelf {
+export function staffSelf(u: typeof staffUsers.$inferSelect, eventIds: number[]): TStaffSelf {
   return {
     id: u.id,
     username: u.username,
@@ -31,5 +31,7 @@ export function staffSelf(u: typeof staffUsers.$inferSelect): TStaffSelf {
     email: u.email,
     is_staff: true,
     is_participant: false,
+    role: u.role,
+    event_ids: eventIds,
   };
 }

@@ -1,10 +1,12 @@
-import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   base64UrlDecode,
   encodeQrCredential,
   generateQrKeyPair,
   messages,
+  parseQrCredential,
+  QR_CREDENTIAL_PAYLOAD_LENGTH,
   qrCredentialMessage,
   type QrCredential,
 } from '@attend/shared';
@@ -62,4 +64,38 @@ export async function eventPublicKey(db: DbOrTx, eventId: number): Promise<strin
   const [row] = await db.select({ publicKey: events.qrPublicKey }).from(events).where(eq(events.id, eventId));
   if (!row?.publicKey) throw new AppError('not_found', messages.eventNotFound);
   return row.publicKey;
+}
+
+/** Checks a credential's signature; the ids when it holds, else null. Synchronous (node:crypto). */
+export type QrVerifier = (credential: QrCredential, signature: Uint8Array) => boolean;
+
+const verifiers = new Map<string, QrVerifier>();
+
+/** The verifier of an event's credentials from its public key (raw 32 bytes, base64url). */
+export function verifierFor(publicKey: string): QrVerifier {
+  let verifier = verifiers.get(publicKey);
+  if (!verifier) {
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' });
+    verifier = (credential, signature) => {
+      try {
+        return verify(null, qrCredentialMessage(credential), key, signature);
+      } catch {
+        return false;
+      }
+    };
+    if (verifiers.size >= MAX_CACHED_KEYS) verifiers.clear();
+    verifiers.set(publicKey, verifier);
+  }
+  return verifier;
+}
+
+/** Splits a credential into its ids and signature without checking it; null when malformed. */
+export function readQrCredential(text: string): (QrCredential & { signature: Uint8Array }) | null {
+  const parsed = parseQrCredential(text);
+  if (!parsed) return null;
+  return {
+    eventId: parsed.eventId,
+    participantId: parsed.participantId,
+    signature: parsed.bytes.subarray(QR_CREDENTIAL_PAYLOAD_LENGTH),
+  };
 }

@@ -1,0 +1,267 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  format,
+  messages,
+  normalizeCode,
+  QR_CREDENTIAL_PREFIX,
+  type CheckInRefusal,
+  type TCheckIn,
+  type TCheckInCreate,
+} from '@attend/shared';
+import { resultRows, type Db, type DbOrTx } from '../../db/client';
+import { checkIns, events, participants, sessionRegistrations, sessions, staffUsers } from '../../db/schema';
+import { AppError, type AppErrorCode } from '../../lib/app-error';
+import type { StaffActor } from '../../lib/tokens';
+import { assertEventAccess } from '../auth/staff-access';
+import { readQrCredential, verifierFor } from '../qr/event-keys';
+import { CHECK_IN_CHANNEL, type CheckInNotice } from './live-channel';
+import { checkInColumns, checkInJoins, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
+
+/** A typed unique code after normalising: letters and digits only, and not absurdly long. */
+const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
+
+const statusOf: Record<CheckInRefusal, AppErrorCode> = {
+  already_checked_in: 'conflict',
+  not_confirmed: 'conflict',
+  not_registered: 'conflict',
+  event_inactive: 'conflict',
+  session_inactive: 'conflict',
+  invalid_code: 'bad_request',
+  forged_code: 'bad_request',
+  other_event: 'bad_request',
+  unknown_code: 'not_found',
+  session_not_found: 'not_found',
+};
+
+function refuse(reason: CheckInRefusal, detail: string, body?: Record<string, unknown>): AppError {
+  return new AppError(statusOf[reason], detail, { reason, body });
+}
+
+type Who = { id: number; fullName: string; organization: string };
+
+/** Which participant `qr_code_data` names in this event: a signed credential or a typed unique code. */
+type Lookup = { by: 'id'; participantId: number; signature: Uint8Array } | { by: 'code'; code: string };
+
+async function readCode(db: DbOrTx, eventId: number, text: string): Promise<Lookup> {
+  const trimmed = text.trim();
+  if (trimmed.toUpperCase().startsWith(QR_CREDENTIAL_PREFIX)) {
+    const credential = readQrCredential(trimmed.toUpperCase());
+    if (!credential) throw refuse('invalid_code', messages.damagedCheckInCode);
+    if (credential.eventId !== eventId) {
+      // Signed by another event's key: say so; anything else claiming another event is forged.
+      const [other] = await db
+        .select({ publicKey: events.qrPublicKey })
+        .from(events)
+        .where(eq(events.id, credential.eventId));
+      const genuine = !!other?.publicKey && verifierFor(other.publicKey)(credential, credential.signature);
+      throw genuine
+        ? refuse('other_event', messages.otherEventCheckInCode)
+        : refuse('forged_code', messages.forgedCheckInCode);
+    }
+    return { by: 'id', participantId: credential.participantId, signature: credential.signature };
+  }
+  const code = normalizeCode(trimmed);
+  if (!TYPED_CODE.test(code)) throw refuse('invalid_code', messages.invalidCheckInCode);
+  return { by: 'code', code };
+}
+
+/** The first record of this participant for this main event or session, as the API shows it. */
+async function existingCheckIn(db: DbOrTx, participantId: number, sessionId: number | null) {
+  const [row] = await db
+    .select(checkInColumns)
+    .from(checkIns)
+    .innerJoin(participants, checkInJoins.participant)
+    .leftJoin(sessions, checkInJoins.session)
+    .leftJoin(staffUsers, checkInJoins.staff)
+    .where(
+      and(
+        eq(checkIns.participantId, participantId),
+        sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId),
+      ),
+    );
+  return row ? serializeCheckIn(row) : null;
+}
+
+async function recordByNonce(db: DbOrTx, eventId: number, nonce: string) {
+  const [row] = await db
+    .select(checkInColumns)
+    .from(checkIns)
+    .innerJoin(participants, checkInJoins.participant)
+    .leftJoin(sessions, checkInJoins.session)
+    .leftJoin(staffUsers, checkInJoins.staff)
+    .where(and(eq(checkIns.eventId, eventId), eq(checkIns.clientNonce, nonce)));
+  return row ? serializeCheckIn(row) : null;
+}
+
+function alreadyIn(who: Who, first: TCheckIn): AppError {
+  const when = `${first.check_in_time.slice(0, 16).replace('T', ' ')} UTC`;
+  return refuse(
+    'already_checked_in',
+    format(messages.alreadyCheckedIn, { name: who.fullName, when, by: first.checked_in_by || 'unknown' }),
+    { check_in: first, participant: { id: who.id, full_name: who.fullName, organization: who.organization } },
+  );
+}
+
+export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckIn };
+
+/**
+ * POST /api/events/{eventId}/check-in/: records that a participant arrived at the door (session
+ * null) or at a session. One record per participant per door or session, enforced by a unique
+ * constraint, so simultaneous scans give one record and clear refusals. A repeated client_nonce
+ * answers the record it made.
+ */
+export async function checkInParticipant(
+  db: Db,
+  actor: StaffActor,
+  eventId: number,
+  input: Required<Omit<TCheckInCreate, 'client_nonce'>> & { client_nonce?: string },
+): Promise<CheckInOutcome> {
+  await assertEventAccess(db, actor, eventId);
+  const lookup = await readCode(db, eventId, input.qr_code_data);
+  const sessionId = input.session;
+  const [row] = await db
+    .select({
+      eventActive: events.isActive,
+      publicKey: events.qrPublicKey,
+      id: participants.id,
+      fullName: participants.fullName,
+      organization: participants.organization,
+      confirmed: participants.confirmedAttendance,
+      sessionId: sessions.id,
+      sessionName: sessions.name,
+      sessionActive: sessions.isActive,
+      registered: sessionRegistrations.id,
+    })
+    .from(events)
+    .leftJoin(
+      participants,
+      and(
+        eq(participants.eventId, events.id),
+        lookup.by === 'id'
+          ? eq(participants.id, lookup.participantId)
+          : eq(participants.uniqueCode, lookup.code),
+      ),
+    )
+    .leftJoin(sessions, and(eq(sessions.id, sessionId ?? 0), eq(sessions.eventId, events.id)))
+    .leftJoin(
+      sessionRegistrations,
+      and(
+        eq(sessionRegistrations.sessionId, sessions.id),
+        eq(sessionRegistrations.participantId, participants.id),
+      ),
+    )
+    .where(eq(events.id, eventId));
+  if (!row) throw new AppError('not_found', messages.eventNotFound);
+  if (lookup.by === 'id') {
+    const genuine =
+      !!row.publicKey &&
+      verifierFor(row.publicKey)({ eventId, participantId: lookup.participantId }, lookup.signature);
+    if (!genuine) throw refuse('forged_code', messages.forgedCheckInCode);
+  }
+  if (!row.eventActive) throw refuse('event_inactive', messages.checkInEventInactive);
+  if (sessionId !== null && row.sessionId === null) {
+    throw refuse('session_not_found', messages.checkInSessionNotFound);
+  }
+  if (sessionId !== null && !row.sessionActive)
+    throw refuse('session_inactive', messages.checkInSessionInactive);
+  if (row.id === null || row.fullName === null) throw refuse('unknown_code', messages.unknownCheckInCode);
+  const who: Who = { id: row.id, fullName: row.fullName, organization: row.organization ?? '' };
+  const whoBody = { participant: { id: who.id, full_name: who.fullName, organization: who.organization } };
+  const sessionName = row.sessionName ?? MAIN_EVENT_LABEL;
+
+  let forced = false;
+  if (sessionId === null && !row.confirmed) {
+    if (!input.force) {
+      throw refuse('not_confirmed', format(messages.notConfirmedForCheckIn, { name: who.fullName }), whoBody);
+    }
+    forced = true;
+  }
+  if (sessionId !== null && row.registered === null) {
+    if (!input.force) {
+      throw refuse(
+        'not_registered',
+        format(messages.notRegisteredForSession, { name: who.fullName, session: sessionName }),
+        whoBody,
+      );
+    }
+    forced = true;
+  }
+
+  const insert = async (tx: DbOrTx) => {
+    const notice: Omit<CheckInNotice, 'check_in'> & { check_in: Omit<TCheckIn, 'id' | 'check_in_time'> } = {
+      action: 'created',
+      event_id: eventId,
+      check_in: {
+        participant_id: who.id,
+        participant_name: who.fullName,
+        organization: who.organization,
+        unique_code: '',
+        session: sessionId,
+        session_name: sessionName,
+        checked_in_by: actor.username,
+        notes: input.notes,
+        forced,
+      },
+    };
+    // Insert and announce in one statement: the notice carries the whole record, so listeners in
+    // every process forward it without querying.
+    const result = await tx.execute(sql`
+      with ins as (
+        insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
+        values (${eventId}, ${who.id}, ${sessionId}, ${actor.staffId}, ${input.notes}, ${forced}, ${input.client_nonce ?? null})
+        on conflict do nothing
+        returning id, check_in_time, (select unique_code from participants where id = ${who.id}) as unique_code
+      )
+      select id, check_in_time, unique_code,
+        pg_notify(${CHECK_IN_CHANNEL}, (${JSON.stringify(notice)}::jsonb
+          || jsonb_build_object('check_in', ${JSON.stringify(notice.check_in)}::jsonb
+            || jsonb_build_object('id', id, 'unique_code', unique_code,
+              'check_in_time', to_char(check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))::text)
+      from ins
+    `);
+    return resultRows<{ id: number; check_in_time: string | Date; unique_code: string }>(result)[0];
+  };
+
+  const created =
+    forced && sessionId === null
+      ? await db.transaction(async (tx) => {
+          await tx
+            .update(participants)
+            .set({ confirmedAttendance: true, confirmedAt: new Date(), updatedAt: new Date() })
+            .where(and(eq(participants.id, who.id), eq(participants.confirmedAttendance, false)));
+          return insert(tx);
+        })
+      : await insert(db);
+
+  if (created) {
+    return {
+      status: 'created',
+      check_in: {
+        id: created.id,
+        participant_id: who.id,
+        participant_name: who.fullName,
+        organization: who.organization,
+        unique_code: created.unique_code,
+        session: sessionId,
+        session_name: sessionName,
+        check_in_time: new Date(created.check_in_time).toISOString(),
+        checked_in_by: actor.username,
+        notes: input.notes,
+        forced,
+      },
+    };
+  }
+  // Nothing inserted: this nonce was used before, or the participant is already in.
+  if (input.client_nonce) {
+    const earlier = await recordByNonce(db, eventId, input.client_nonce);
+    if (earlier) {
+      if (earlier.participant_id === who.id && earlier.session === sessionId) {
+        return { status: 'replayed', check_in: earlier };
+      }
+      throw new AppError('conflict', messages.checkInNonceReused, { reason: 'nonce_reused' });
+    }
+  }
+  const first = await existingCheckIn(db, who.id, sessionId);
+  if (!first) throw new AppError('conflict', messages.checkInFailed);
+  throw alreadyIn(who, first);
+}

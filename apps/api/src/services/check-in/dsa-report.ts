@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { TDsaReport, TMyDsaProgress } from '@attend/shared';
+import { resultRows, type DbOrTx } from '../../db/client';
+import { neutraliseCell } from '../../lib/formula-cells';
+import { sheetColumns } from '../../lib/sheet-columns';
+import type { ParticipantActor, StaffActor } from '../../lib/tokens';
+import { assertAdmin } from '../auth/staff-access';
+import { requireEventRow } from './event-scope';
+
+/** The day's bounds in UTC (events have no time zone of their own yet). */
+function dayBounds(day: string): { from: Date; to: Date } {
+  const from = new Date(`${day}T00:00:00.000Z`);
+  return { from, to: new Date(from.getTime() + 24 * 60 * 60 * 1000) };
+}
+
+type Counts = {
+  participant_id: number;
+  full_name: string;
+  organization: string;
+  registered: number;
+  attended: number;
+};
+
+/**
+ * For each confirmed participant: how many of the event's sessions starting that day they are
+ * registered for, and how many of them they were checked in at. Sub-sessions count as sessions.
+ */
+async function dayCounts(
+  db: DbOrTx,
+  eventId: number,
+  day: string,
+  participantId?: number,
+): Promise<Counts[]> {
+  const { from, to } = dayBounds(day);
+  return resultRows<Counts>(
+    await db.execute(sql`
+      with day_sessions as (
+        select id from sessions
+        where event_id = ${eventId} and start_time >= ${from.toISOString()} and start_time < ${to.toISOString()}
+      )
+      select p.id as participant_id, p.full_name, p.organization,
+        (select count(*)::int from session_registrations r
+          where r.participant_id = p.id and r.session_id in (select id from day_sessions)) as registered,
+        (select count(*)::int from check_ins c
+          where c.participant_id = p.id and c.session_id in (select id from day_sessions)) as attended
+      from participants p
+      where p.event_id = ${eventId} and p.confirmed_attendance
+        ${participantId === undefined ? sql`` : sql`and p.id = ${participantId}`}
+      order by lower(p.full_name), p.id
+    `),
+  );
+}
+
+/** GET /api/events/{eventId}/attendance/dsa-report/?day=: the day's DSA eligibility (admins). */
+export async function dsaReport(
+  db: DbOrTx,
+  actor: StaffActor,
+  eventId: number,
+  day: string,
+): Promise<TDsaReport> {
+  assertAdmin(actor);
+  const event = await requireEventRow(db, eventId);
+  const required = event.dsaSessionsPerDay;
+  const rows = (await dayCounts(db, eventId, day)).map((r) => ({ ...r, eligible: r.attended >= required }));
+  return { day, sessions_required: required, eligible_count: rows.filter((r) => r.eligible).length, rows };
+}
+
+/** The DSA report as an .xlsx workbook, text cells neutralised against formula injection. */
+export async function exportDsaReport(
+  db: DbOrTx,
+  actor: StaffActor,
+  eventId: number,
+  day: string,
+): Promise<{ filename: string; body: Buffer }> {
+  const report = await dsaReport(db, actor, eventId, day);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Attend';
+  const sheet = workbook.addWorksheet(`DSA ${day}`);
+  sheet.columns = sheetColumns([
+    ['full_name', 'Full Name', 30],
+    ['organization', 'Organization', 28],
+    ['registered', 'Sessions Registered', 20],
+    ['attended', 'Sessions Attended', 20],
+    ['eligible', `Eligible (${report.sessions_required} sessions)`, 24],
+  ]);
+  sheet.getRow(1).font = { bold: true };
+  for (const r of report.rows) {
+    sheet.addRow({
+      full_name: neutraliseCell(r.full_name),
+      organization: neutraliseCell(r.organization),
+      registered: r.registered,
+      attended: r.attended,
+      eligible: r.eligible ? 'Yes' : 'No',
+    });
+  }
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { filename: `dsa-report-${eventId}-${day}.xlsx`, body };
+}
+
+/** GET /api/participants/me/dsa/?day=: the participant's own sessions attended that day. */
+export async function myDsaProgress(
+  db: DbOrTx,
+  actor: ParticipantActor,
+  day: string,
+): Promise<TMyDsaProgress> {
+  const event = await requireEventRow(db, actor.eventId);
+  const [mine] = await dayCounts(db, actor.eventId, day, actor.participantId);
+  const attended = mine?.attended ?? 0;
+  return { day, attended, required: event.dsaSessionsPerDay, eligible: attended >= event.dsaSessionsPerDay };
+}

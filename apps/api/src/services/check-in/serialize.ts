@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TCheckIn } from '@attend/shared';
+import { checkIns, participants, sessions, staffUsers } from '../../db/schema';
+
+/** The label of the main event (the door) where a record has no session. */
+export const MAIN_EVENT_LABEL = 'Main Event';
+
+/** The columns of a check-in record as the API shows it; join with `checkInJoins`. */
+export const checkInColumns = {
+  id: checkIns.id,
+  participantId: checkIns.participantId,
+  participantName: participants.fullName,
+  organization: participants.organization,
+  uniqueCode: participants.uniqueCode,
+  sessionId: checkIns.sessionId,
+  sessionName: sessions.name,
+  checkInTime: checkIns.checkInTime,
+  checkedInBy: sql<string | null>`${staffUsers.username}`,
+  notes: checkIns.notes,
+  forced: checkIns.forced,
+};
+
+export type CheckInRow = {
+  id: number;
+  participantId: number;
+  participantName: string;
+  organization: string;
+  uniqueCode: string;
+  sessionId: number | null;
+  sessionName: string | null;
+  checkInTime: Date;
+  checkedInBy: string | null;
+  notes: string;
+  forced: boolean;
+};
+
+export const checkInJoins = {
+  participant: eq(participants.id, checkIns.participantId),
+  session: eq(sessions.id, checkIns.sessionId),
+  staff: eq(staffUsers.id, checkIns.checkedInBy),
+};
+
+export function serializeCheckIn(r: CheckInRow): TCheckIn {
+  return {
+    id: r.id,
+    participant_id: r.participantId,
+    participant_name: r.participantName,
+    organization: r.organization,
+    unique_code: r.uniqueCode,
+    session: r.sessionId,
+    session_name: r.sessionName ?? MAIN_EVENT_LABEL,
+    check_in_time: r.checkInTime.toISOString(),
+    checked_in_by: r.checkedInBy ?? '',
+    notes: r.notes,
+    forced: r.forced,
+  };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { zPage } from './events';
+
+/** Longest `qr_code_data` accepted: a credential is ~110 characters, a typed code 8. */
+export const CHECK_IN_DATA_MAX = 512;
+export const CHECK_IN_NOTES_MAX = 500;
+export const CHECK_IN_PAGE_SIZE = 50;
+export const MAX_CHECK_IN_PAGE_SIZE = 200;
+/** A camera keeps seeing the same code: the station ignores a repeat within this window. */
+export const SCAN_REPEAT_IGNORE_MS = 3000;
+/** The chart's bucket: check-ins per 15 minutes. */
+export const CHECK_IN_BUCKET_MINUTES = 15;
+
+/** POST /api/events/{eventId}/check-in/: a scanned credential or a typed unique code. */
+export const ZCheckInCreate = z.object({
+  qr_code_data: z
+    .string({ error: 'Scan a QR code or enter a unique code.' })
+    .trim()
+    .min(1, 'Scan a QR code or enter a unique code.')
+    .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.'),
+  /** A session id of this event, or null for the main event (the door). */
+  session: z.number().int().positive().max(2147483647).nullable().default(null),
+  notes: z.string().trim().max(CHECK_IN_NOTES_MAX).default(''),
+  /** Makes the call idempotent: a station's own id for this scan (retries send it again). */
+  client_nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_nonce must be 8 to 64 letters, digits, - or _.')
+    .optional(),
+  /** Check in someone not confirmed (confirms them) or not registered for the session. */
+  force: z.boolean().default(false),
+});
+export type TCheckInCreate = z.input<typeof ZCheckInCreate>;
+
+/** A check-in record (document 2 §3), with who it is and whether staff forced it. */
+export const ZCheckIn = z.object({
+  id: z.number().int(),
+  participant_id: z.number().int(),
+  participant_name: z.string(),
+  organization: z.string(),
+  unique_code: z.string(),
+  session: z.number().int().nullable(),
+  session_name: z.string(),
+  check_in_time: z.string(),
+  checked_in_by: z.string(),
+  notes: z.string(),
+  forced: z.boolean(),
+});
+export type TCheckIn = z.infer<typeof ZCheckIn>;
+
+/** Why a check-in was refused: each code has its own message and HTTP status. */
+export const CHECK_IN_REFUSALS = [
+  'already_checked_in',
+  'not_confirmed',
+  'not_registered',
+  'invalid_code',
+  'forged_code',
+  'other_event',
+  'unknown_code',
+  'event_inactive',
+  'session_not_found',
+  'session_inactive',
+] as const;
+export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
+
+/** A refusal body: `{detail, code}`, with the first record when the participant is already in. */
+export const ZCheckInRefusal = z.object({
+  detail: z.string(),
+  code: z.string(),
+  check_in: ZCheckIn.optional(),
+  participant: z
+    .object({ id: z.number().int(), full_name: z.string(), organization: z.string() })
+    .optional(),
+});
+export type TCheckInRefusal = z.infer<typeof ZCheckInRefusal>;
+
+export const ZCheckInListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(CHECK_IN_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_CHECK_IN_PAGE_SIZE)),
+  search: z.string().trim().max(200).optional(),
+});
+export type TCheckInListQuery = z.input<typeof ZCheckInListQuery>;
+
+export const ZCheckInPage = zPage(ZCheckIn);
+export type TCheckInPage = z.infer<typeof ZCheckInPage>;
+
+/** GET /api/check-ins/stats/: every event the caller manages. */
+export const ZCheckInOverview = z.object({
+  total: z.number().int(),
+  today: z.number().int(),
+  events: z.array(
+    z.object({ event_id: z.number().int(), name: z.string(), total: z.number().int(), today: z.number().int() }),
+  ),
+});
+export type TCheckInOverview = z.infer<typeof ZCheckInOverview>;
+
+/** GET /api/events/{eventId}/check-ins/stats/: counts for the door and every session, and a timeline. */
+export const ZEventCheckInStats = z.object({
+  main_event: z.object({
+    checked_in: z.number().int(),
+    confirmed: z.number().int(),
+    total: z.number().int(),
+  }),
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      parent_session: z.number().int().nullable(),
+      checked_in: z.number().int(),
+      registered: z.number().int(),
+      max_participants: z.number().int(),
+    }),
+  ),
+  /** Check-ins per 15 minutes (start of each bucket, ISO), oldest first, empty buckets left out. */
+  timeline: z.array(z.object({ bucket: z.string(), count: z.number().int() })),
+});
+export type TEventCheckInStats = z.infer<typeof ZEventCheckInStats>;
+
+/** One Server-Sent Event of GET /api/events/{eventId}/check-ins/live/ (event name `check_in`). */
+export const ZCheckInLiveEvent = z.object({
+  action: z.enum(['created', 'deleted']),
+  check_in: ZCheckIn,
+});
+export type TCheckInLiveEvent = z.infer<typeof ZCheckInLiveEvent>;
+
+/** An event a station may check people in at (GET /api/check-in/events/). */
+export const ZCheckInEvent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  location: z.string(),
+  is_active: z.boolean(),
+  participants_count: z.number().int(),
+});
+export const ZCheckInEventList = z.array(ZCheckInEvent);
+export type TCheckInEvent = z.infer<typeof ZCheckInEvent>;
+
+/** A day as YYYY-MM-DD. */
+export const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day such as 2026-11-27.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a day such as 2026-11-27.');
+
+export const ZDsaReportQuery = z.object({ day: ZDay });
+
+/** The DSA report: every confirmed participant's registered and attended sessions that day. */
+export const ZDsaReport = z.object({
+  day: z.string(),
+  sessions_required: z.number().int(),
+  eligible_count: z.number().int(),
+  rows: z.array(
+    z.object({
+      participant_id: z.number().int(),
+      full_name: z.string(),
+      organization: z.string(),
+      registered: z.number().int(),
+      attended: z.number().int(),
+      eligible: z.boolean(),
+    }),
+  ),
+});
+export type TDsaReport = z.infer<typeof ZDsaReport>;
+
+/** GET /api/participants/me/dsa/?day=: the participant's own progress toward the DSA rule. */
+export const ZMyDsaProgress = z.object({
+  day: z.string(),
+  attended: z.number().int(),
+  required: z.number().int(),
+  eligible: z.boolean(),
+});
+export type TMyDsaProgress = z.infer<typeof ZMyDsaProgress>;
+
+/** Staff roles: an admin manages everything; a scanner only runs check-in stations of its events. */
+export const STAFF_ROLES = ['admin', 'scanner'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ZStaffAccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  event_ids: z.array(z.number().int()),
+  is_active: z.boolean(),
+});
+export type TStaffAccount = z.infer<typeof ZStaffAccount>;
+export const ZStaffAccountList = z.array(ZStaffAccount);
+
+/** PATCH /api/accounts/staff/{id}/: grant or withdraw the scanner role and its events. */
+export const ZStaffAccessUpdate = z.object({
+  role: z.enum(STAFF_ROLES, { error: 'Role must be admin or scanner.' }),
+  event_ids: z.array(z.number().int().positive()).max(1000).default([]),
+});
+export type TStaffAccessUpdate = z.input<typeof ZStaffAccessUpdate>;
