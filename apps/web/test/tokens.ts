@@ -15,4 +15,6 @@ export const staffUser: TStaffSelf = {
   email: 'admin@example.org',
   is_staff: true,
   is_participant: false,
+  role: 'admin',
+  event_ids: [],
 };

@@ -71,3 +71,18 @@ export type TSelfConfirmResult = z.infer<typeof ZSelfConfirmResult>;
 
 export const ZMyQrCode = z.object({ success: z.literal(true), qr_code_url: z.string() });
 export type TMyQrCode = z.infer<typeof ZMyQrCode>;
+
+/** A day as YYYY-MM-DD. */
+export const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day such as 2026-11-27.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a day such as 2026-11-27.');
+
+/** GET /api/participants/me/dsa/?day=: the participant's own progress toward the DSA rule. */
+export const ZMyDsaProgress = z.object({
+  day: z.string(),
+  attended: z.number().int(),
+  required: z.number().int(),
+  eligible: z.boolean(),
+});
+export type TMyDsaProgress = z.infer<typeof ZMyDsaProgress>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDay } from './attendance';
 import { zPage } from './events';
 
 /** Longest `qr_code_data` accepted: a credential is ~110 characters, a typed code 8. */
@@ -59,6 +60,7 @@ export const CHECK_IN_REFUSALS = [
   'event_inactive',
   'session_not_found',
   'session_inactive',
+  'nonce_reused',
 ] as const;
 export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
 
@@ -67,9 +69,7 @@ export const ZCheckInRefusal = z.object({
   detail: z.string(),
   code: z.string(),
   check_in: ZCheckIn.optional(),
-  participant: z
-    .object({ id: z.number().int(), full_name: z.string(), organization: z.string() })
-    .optional(),
+  participant: z.object({ id: z.number().int(), full_name: z.string(), organization: z.string() }).optional(),
 });
 export type TCheckInRefusal = z.infer<typeof ZCheckInRefusal>;
 
@@ -93,7 +93,12 @@ export const ZCheckInOverview = z.object({
   total: z.number().int(),
   today: z.number().int(),
   events: z.array(
-    z.object({ event_id: z.number().int(), name: z.string(), total: z.number().int(), today: z.number().int() }),
+    z.object({
+      event_id: z.number().int(),
+      name: z.string(),
+      total: z.number().int(),
+      today: z.number().int(),
+    }),
   ),
 });
 export type TCheckInOverview = z.infer<typeof ZCheckInOverview>;
@@ -140,12 +145,6 @@ export const ZCheckInEvent = z.object({
 export const ZCheckInEventList = z.array(ZCheckInEvent);
 export type TCheckInEvent = z.infer<typeof ZCheckInEvent>;
 
-/** A day as YYYY-MM-DD. */
-export const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day such as 2026-11-27.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a day such as 2026-11-27.');
-
 export const ZDsaReportQuery = z.object({ day: ZDay });
 
 /** The DSA report: every confirmed participant's registered and attended sessions that day. */
@@ -165,15 +164,6 @@ export const ZDsaReport = z.object({
   ),
 });
 export type TDsaReport = z.infer<typeof ZDsaReport>;
-
-/** GET /api/participants/me/dsa/?day=: the participant's own progress toward the DSA rule. */
-export const ZMyDsaProgress = z.object({
-  day: z.string(),
-  attended: z.number().int(),
-  required: z.number().int(),
-  eligible: z.boolean(),
-});
-export type TMyDsaProgress = z.infer<typeof ZMyDsaProgress>;
 
 /** Staff roles: an admin manages everything; a scanner only runs check-in stations of its events. */
 export const STAFF_ROLES = ['admin', 'scanner'] as const;

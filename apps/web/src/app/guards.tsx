@@ -12,6 +12,13 @@ export function RequireStaff() {
   return <Outlet />;
 }
 
+/** Admin-only staff pages: a scanner (check-in only) is sent to the check-in station instead. */
+export function RequireAdmin() {
+  const { user } = useSession();
+  if (isStaff(user) && user.role !== 'admin') return <Navigate to={paths.staff.checkInHome()} replace />;
+  return <Outlet />;
+}
+
 /** Participant-side routes need any signed-in user; visitors go to /login. */
 export function RequireAuth() {
   const session = useSession();

@@ -5,7 +5,7 @@ import { paths, routePatterns } from '../config/paths';
 import { AutoLoginPage } from '../features/auth/routes/auto-login';
 import { LoginPage } from '../features/auth/routes/login';
 import { LandingPage } from '../features/landing/routes/landing';
-import { RequireAuth, RequireStaff } from './guards';
+import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundContent, NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -24,8 +24,11 @@ function Root() {
   );
 }
 
-/** Staff pages listed by the spec; the ones not built yet show 'Page Not Found' inside the layout. */
-const staffPages: RouteObject[] = [
+/**
+ * Staff pages listed by the spec, admins only (a scanner is sent to the check-in station); the ones
+ * not built yet show 'Page Not Found' inside the layout.
+ */
+const adminPages: RouteObject[] = [
   {
     path: paths.staff.dashboard(),
     lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-home')),
@@ -49,8 +52,29 @@ const staffPages: RouteObject[] = [
     path: routePatterns.staffParticipant,
     lazy: lazyPage(() => import('../features/participants/routes/participant-detail-page')),
   },
-  { path: routePatterns.staffCheckIn, Component: NotFoundContent },
+  {
+    path: routePatterns.staffDsaReport,
+    lazy: lazyPage(() => import('../features/check-in/routes/dsa-report-page')),
+  },
+  {
+    path: paths.staff.staffAccess(),
+    lazy: lazyPage(() => import('../features/staff-access/routes/staff-access-page')),
+  },
 ];
+
+/** Check-in stations: admins and scanners (the API limits a scanner to its own events). */
+const checkInPages: RouteObject[] = [
+  {
+    path: paths.staff.checkInHome(),
+    lazy: lazyPage(() => import('../features/check-in/routes/check-in-home')),
+  },
+  {
+    path: routePatterns.staffCheckIn,
+    lazy: lazyPage(() => import('../features/check-in/routes/check-in-page')),
+  },
+];
+
+const staffPages: RouteObject[] = [{ Component: RequireAdmin, children: adminPages }, ...checkInPages];
 
 const participantPages: RouteObject[] = [
   {

@@ -28,6 +28,10 @@ export const paths = {
     participant: (eventId: Id, participantId: Id) =>
       `/dashboard/events/${eventId}/participants/${participantId}`,
     checkIn: (eventId: Id) => `/dashboard/events/${eventId}/check-in`,
+    /** The check-in station that starts by choosing the event (dashboard quick action). */
+    checkInHome: () => '/dashboard/check-in',
+    dsaReport: (eventId: Id) => `/dashboard/events/${eventId}/dsa-report`,
+    staffAccess: () => '/dashboard/staff',
   },
 } as const;
 
@@ -42,6 +46,7 @@ export const routePatterns = {
   staffParticipants: '/dashboard/events/:eventId/participants',
   staffParticipant: '/dashboard/events/:eventId/participants/:participantId',
   staffCheckIn: '/dashboard/events/:eventId/check-in',
+  staffDsaReport: '/dashboard/events/:eventId/dsa-report',
 } as const;
 
 function stringValues(query: Record<string, string | number>): Record<string, string> {
@@ -84,4 +89,23 @@ export const apiPaths = {
   simpleConfirm: () => '/api/simple-confirm/',
   confirmAttendanceDirect: () => '/api/participants/confirm-attendance-direct/',
   myQrCode: () => '/api/participants/me/qr-code/',
+  myDsaProgress: (day: string) => `/api/participants/me/dsa/?${new URLSearchParams({ day })}`,
+
+  // Check-in (document 2 §7 Attendance and check-in)
+  checkInEvents: () => '/api/check-in/events/',
+  checkIn: (eventId: Id) => `/api/events/${eventId}/check-in/`,
+  checkInRecord: (eventId: Id, checkInId: Id) => `/api/events/${eventId}/check-ins/${checkInId}/`,
+  attendance: (eventId: Id, sessionId: Id | null, query?: Record<string, string | number>) =>
+    `/api/events/${eventId}/${sessionId === null ? '' : `sessions/${sessionId}/`}attendance/${
+      query ? `?${new URLSearchParams(stringValues(query))}` : ''
+    }`,
+  eventCheckInStats: (eventId: Id) => `/api/events/${eventId}/check-ins/stats/`,
+  checkInOverview: () => '/api/check-ins/stats/',
+  checkInLive: (eventId: Id) => `/api/events/${eventId}/check-ins/live/`,
+  dsaReport: (eventId: Id, day: string) =>
+    `/api/events/${eventId}/attendance/dsa-report/?${new URLSearchParams({ day })}`,
+  dsaReportExport: (eventId: Id, day: string) =>
+    `/api/events/${eventId}/attendance/dsa-report/export/?${new URLSearchParams({ day })}`,
+  staffAccounts: () => '/api/accounts/staff/',
+  staffAccount: (staffId: Id) => `/api/accounts/staff/${staffId}/`,
 } as const;

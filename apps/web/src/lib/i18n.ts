@@ -15,6 +15,8 @@ const en = {
   'nav.home': 'Home',
   'nav.dashboard': 'Dashboard',
   'nav.events': 'Events',
+  'nav.checkIn': 'Check-In Station',
+  'nav.staffAccess': 'Staff Access',
   'nav.openMenu': 'Open menu',
   'nav.menu': 'Menu',
   'nav.signedInAs': 'Signed in as {name}',

@@ -1,5 +1,5 @@
-import { ApiError, NetworkError } from '../../../lib/api-client';
-import { expireSession, getAccessToken, refreshAccessToken } from '../../../lib/auth-session';
+import { ApiError, NetworkError } from './api-client';
+import { expireSession, getAccessToken, refreshAccessToken } from './auth-session';
 
 /** Downloads and uploads that JSON `api()` cannot do: a binary body, or upload progress. */
 

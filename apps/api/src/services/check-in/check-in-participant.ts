@@ -9,7 +9,15 @@ import {
   type TCheckInCreate,
 } from '@attend/shared';
 import { resultRows, type Db, type DbOrTx } from '../../db/client';
-import { checkIns, events, participants, sessionRegistrations, sessions, staffUsers } from '../../db/schema';
+import {
+  checkIns,
+  events,
+  participants,
+  sessionRegistrations,
+  sessions,
+  staffEventAccess,
+  staffUsers,
+} from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
@@ -31,6 +39,7 @@ const statusOf: Record<CheckInRefusal, AppErrorCode> = {
   other_event: 'bad_request',
   unknown_code: 'not_found',
   session_not_found: 'not_found',
+  nonce_reused: 'conflict',
 };
 
 function refuse(reason: CheckInRefusal, detail: string, body?: Record<string, unknown>): AppError {
@@ -102,6 +111,65 @@ function alreadyIn(who: Who, first: TCheckIn): AppError {
   );
 }
 
+/**
+ * The one lookup a scan needs, prepared once per database (by credential id or by typed code): the
+ * event, the participant, the session and the registration, and whether a scanner was given the
+ * event.
+ */
+function prepareLookups(db: DbOrTx) {
+  const build = (byId: boolean, name: string) =>
+    db
+      .select({
+        eventActive: events.isActive,
+        publicKey: events.qrPublicKey,
+        granted: staffEventAccess.eventId,
+        id: participants.id,
+        fullName: participants.fullName,
+        organization: participants.organization,
+        uniqueCode: participants.uniqueCode,
+        confirmed: participants.confirmedAttendance,
+        sessionId: sessions.id,
+        sessionName: sessions.name,
+        sessionActive: sessions.isActive,
+        registered: sessionRegistrations.id,
+      })
+      .from(events)
+      .leftJoin(
+        staffEventAccess,
+        and(
+          eq(staffEventAccess.eventId, events.id),
+          eq(staffEventAccess.staffUserId, sql.placeholder('staffId')),
+        ),
+      )
+      .leftJoin(
+        participants,
+        and(
+          eq(participants.eventId, events.id),
+          byId
+            ? eq(participants.id, sql.placeholder('participantId'))
+            : eq(participants.uniqueCode, sql.placeholder('code')),
+        ),
+      )
+      .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.eventId, events.id)))
+      .leftJoin(
+        sessionRegistrations,
+        and(
+          eq(sessionRegistrations.sessionId, sessions.id),
+          eq(sessionRegistrations.participantId, participants.id),
+        ),
+      )
+      .where(eq(events.id, sql.placeholder('eventId')))
+      .prepare(name);
+  return { byId: build(true, 'check_in_lookup_by_id'), byCode: build(false, 'check_in_lookup_by_code') };
+}
+const lookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookups>>();
+
+function lookupStatements(db: DbOrTx) {
+  let q = lookups.get(db);
+  if (!q) lookups.set(db, (q = prepareLookups(db)));
+  return q;
+}
+
 export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckIn };
 
 /**
@@ -116,42 +184,23 @@ export async function checkInParticipant(
   eventId: number,
   input: Required<Omit<TCheckInCreate, 'client_nonce'>> & { client_nonce?: string },
 ): Promise<CheckInOutcome> {
-  await assertEventAccess(db, actor, eventId);
   const lookup = await readCode(db, eventId, input.qr_code_data);
   const sessionId = input.session;
-  const [row] = await db
-    .select({
-      eventActive: events.isActive,
-      publicKey: events.qrPublicKey,
-      id: participants.id,
-      fullName: participants.fullName,
-      organization: participants.organization,
-      confirmed: participants.confirmedAttendance,
-      sessionId: sessions.id,
-      sessionName: sessions.name,
-      sessionActive: sessions.isActive,
-      registered: sessionRegistrations.id,
-    })
-    .from(events)
-    .leftJoin(
-      participants,
-      and(
-        eq(participants.eventId, events.id),
-        lookup.by === 'id'
-          ? eq(participants.id, lookup.participantId)
-          : eq(participants.uniqueCode, lookup.code),
-      ),
-    )
-    .leftJoin(sessions, and(eq(sessions.id, sessionId ?? 0), eq(sessions.eventId, events.id)))
-    .leftJoin(
-      sessionRegistrations,
-      and(
-        eq(sessionRegistrations.sessionId, sessions.id),
-        eq(sessionRegistrations.participantId, participants.id),
-      ),
-    )
-    .where(eq(events.id, eventId));
-  if (!row) throw new AppError('not_found', messages.eventNotFound);
+  const q = lookupStatements(db);
+  const values = {
+    eventId,
+    sessionId: sessionId ?? 0,
+    staffId: actor.staffId,
+    ...(lookup.by === 'id' ? { participantId: lookup.participantId } : { code: lookup.code }),
+  };
+  const [row] = lookup.by === 'id' ? await q.byId.execute(values) : await q.byCode.execute(values);
+  if (row && actor.role !== 'admin' && row.granted === null) {
+    throw new AppError('forbidden', messages.scannerEventsOnly);
+  }
+  if (!row) {
+    await assertEventAccess(db, actor, eventId);
+    throw new AppError('not_found', messages.eventNotFound);
+  }
   if (lookup.by === 'id') {
     const genuine =
       !!row.publicKey &&
@@ -195,7 +244,7 @@ export async function checkInParticipant(
         participant_id: who.id,
         participant_name: who.fullName,
         organization: who.organization,
-        unique_code: '',
+        unique_code: row.uniqueCode ?? '',
         session: sessionId,
         session_name: sessionName,
         checked_in_by: actor.username,
@@ -210,16 +259,16 @@ export async function checkInParticipant(
         insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
         values (${eventId}, ${who.id}, ${sessionId}, ${actor.staffId}, ${input.notes}, ${forced}, ${input.client_nonce ?? null})
         on conflict do nothing
-        returning id, check_in_time, (select unique_code from participants where id = ${who.id}) as unique_code
+        returning id, check_in_time
       )
-      select id, check_in_time, unique_code,
+      select id, check_in_time,
         pg_notify(${CHECK_IN_CHANNEL}, (${JSON.stringify(notice)}::jsonb
           || jsonb_build_object('check_in', ${JSON.stringify(notice.check_in)}::jsonb
-            || jsonb_build_object('id', id, 'unique_code', unique_code,
+            || jsonb_build_object('id', id,
               'check_in_time', to_char(check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))::text)
       from ins
     `);
-    return resultRows<{ id: number; check_in_time: string | Date; unique_code: string }>(result)[0];
+    return resultRows<{ id: number; check_in_time: string | Date }>(result)[0];
   };
 
   const created =
@@ -241,7 +290,7 @@ export async function checkInParticipant(
         participant_id: who.id,
         participant_name: who.fullName,
         organization: who.organization,
-        unique_code: created.unique_code,
+        unique_code: row.uniqueCode ?? '',
         session: sessionId,
         session_name: sessionName,
         check_in_time: new Date(created.check_in_time).toISOString(),
@@ -258,7 +307,7 @@ export async function checkInParticipant(
       if (earlier.participant_id === who.id && earlier.session === sessionId) {
         return { status: 'replayed', check_in: earlier };
       }
-      throw new AppError('conflict', messages.checkInNonceReused, { reason: 'nonce_reused' });
+      throw refuse('nonce_reused', messages.checkInNonceReused);
     }
   }
   const first = await existingCheckIn(db, who.id, sessionId);

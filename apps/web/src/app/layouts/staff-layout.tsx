@@ -18,6 +18,8 @@ export function StaffLayout() {
   const logout = useLogout();
   const scrolled = scroll.y > SCROLL_THRESHOLD_PX;
   const username = isStaff(user) ? user.username : '';
+  // A scanner only runs check-in stations: the other pages are not theirs to see.
+  const isAdmin = isStaff(user) && user.role === 'admin';
 
   return (
     <>
@@ -25,15 +27,27 @@ export function StaffLayout() {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="lg" wrap="wrap">
-              <Brand to={paths.staff.dashboard()} />
+              <Brand to={isAdmin ? paths.staff.dashboard() : paths.staff.checkInHome()} />
               <Box component="nav" aria-label={t('nav.main')}>
                 <Group gap={4}>
-                  <NavLink to={paths.staff.dashboard()} end className={classes.navLink}>
-                    {t('nav.dashboard')}
+                  {isAdmin && (
+                    <>
+                      <NavLink to={paths.staff.dashboard()} end className={classes.navLink}>
+                        {t('nav.dashboard')}
+                      </NavLink>
+                      <NavLink to={paths.staff.events()} className={classes.navLink}>
+                        {t('nav.events')}
+                      </NavLink>
+                    </>
+                  )}
+                  <NavLink to={paths.staff.checkInHome()} className={classes.navLink}>
+                    {t('nav.checkIn')}
                   </NavLink>
-                  <NavLink to={paths.staff.events()} className={classes.navLink}>
-                    {t('nav.events')}
-                  </NavLink>
+                  {isAdmin && (
+                    <NavLink to={paths.staff.staffAccess()} className={classes.navLink}>
+                      {t('nav.staffAccess')}
+                    </NavLink>
+                  )}
                 </Group>
               </Box>
             </Group>

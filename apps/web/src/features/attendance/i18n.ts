@@ -58,6 +58,9 @@ const en = {
   'event.viewSessions': 'View Sessions',
   'event.nextSteps': 'Your event pass',
 
+  'dsa.progress': 'Sessions attended today: {n} of {required} toward the DSA',
+  'dsa.eligible': 'You have attended enough sessions today for the DSA.',
+
   'qrPage.documentTitle': 'QR Code',
   'qrPage.title': 'Your QR Code',
   'qrPage.startDate': 'Start date',

@@ -79,6 +79,7 @@ const en = {
   'detail.nav.participants': 'Participants',
   'detail.nav.sessions': 'Sessions',
   'detail.nav.checkIn': 'Check-In',
+  'detail.nav.dsaReport': 'DSA Report',
   'detail.quickActions': 'Quick Actions',
   'detail.qa.participants': 'Manage Participants',
   'detail.qa.participantsText': 'Add, import, notify and confirm participants.',

@@ -14,6 +14,7 @@ import { ta } from '../i18n';
 import { eventDates } from '../lib/event-dates';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 import { ConfirmAttendancePanel } from './confirm-attendance-panel';
+import { DsaProgress } from './dsa-progress';
 import { ParticipantQrCode } from './participant-qr-code';
 
 function EventNotFound() {
@@ -70,6 +71,7 @@ function EventPass({ participant, eventId }: { participant: TParticipantSelf; ev
           {ta('qr.title')}
         </Title>
         <ParticipantQrCode key={participant.id} participant={participant} />
+        <DsaProgress participantId={participant.id} />
         <Group justify="center" gap="sm">
           <Button component={Link} to={paths.participant.eventTag(eventId)}>
             {ta('event.viewTag')}

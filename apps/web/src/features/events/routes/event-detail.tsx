@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { activeBadge, type TEventDetail } from '@attend/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { activeBadge, type TCheckInLiveEvent, type TEventDetail } from '@attend/shared';
 import { Link, useParams } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { NoticePage } from '../../../components/notice-page';
@@ -21,7 +22,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { useEvent } from '../api/get-event';
+import { EventCheckInLive } from '../../check-in';
+import { eventQueryOptions, useEvent } from '../api/get-event';
 import { EventCode } from '../components/event-code';
 import { EventEditForm } from '../components/event-edit-form';
 import { EventStats } from '../components/event-stats';
@@ -51,6 +53,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function EventDetailPage() {
   const eventId = Number(useParams().eventId);
   const event = useEvent(eventId);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const notFound =
     !Number.isInteger(eventId) || (event.error instanceof ApiError && event.error.status === 404);
@@ -59,6 +62,16 @@ export function EventDetailPage() {
   useEffect(() => {
     if (event.isError && !notFound) notify(te('detail.loadFailed'), 'error');
   }, [event.isError, event.errorUpdatedAt, notFound]);
+
+  // A door check-in made anywhere moves the Check-Ins card at once (the stream, not the 30 s refresh).
+  const onLiveCheckIn = ({ action, check_in }: TCheckInLiveEvent) => {
+    if (check_in.session !== null) return;
+    queryClient.setQueryData(eventQueryOptions(eventId).queryKey, (old) =>
+      old
+        ? { ...old, check_ins_count: Math.max(0, old.check_ins_count + (action === 'created' ? 1 : -1)) }
+        : old,
+    );
+  };
 
   if (notFound) {
     return (
@@ -111,7 +124,11 @@ export function EventDetailPage() {
           <Button component={Link} to={paths.staff.checkIn(eventId)} variant="default">
             {te('detail.nav.checkIn')}
           </Button>
+          <Button component={Link} to={paths.staff.dsaReport(eventId)} variant="default">
+            {te('detail.nav.dsaReport')}
+          </Button>
         </Group>
+        <EventCheckInLive eventId={eventId} onEvent={onLiveCheckIn} />
         <QuickActions event={event.data} />
       </Stack>
     </Container>

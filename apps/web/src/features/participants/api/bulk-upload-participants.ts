@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZBulkUploadResult, type TBulkUploadResult } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { InvalidResponseError } from '../../../lib/api-client';
-import { uploadForm } from '../lib/transfer';
+import { uploadForm } from '../../../lib/transfer';
 import { invalidateParticipants } from './invalidate-participants';
 
 /** POST /api/events/{eventId}/participants/bulk_upload/ (multipart) with upload progress. */

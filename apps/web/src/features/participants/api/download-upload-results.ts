@@ -1,4 +1,4 @@
-import { downloadFile } from '../lib/transfer';
+import { downloadFile } from '../../../lib/transfer';
 
 /** GET the bulk upload's results spreadsheet (its download_url) with the bearer token and save it. */
 export function downloadUploadResults(downloadUrl: string, filename: string): Promise<void> {

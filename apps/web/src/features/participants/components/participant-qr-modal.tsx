@@ -4,7 +4,7 @@ import { AppModal } from '../../../components/app-modal';
 import { notify } from '../../../lib/notify';
 import { useParticipant } from '../api/get-participant';
 import { tp } from '../i18n';
-import { fetchFile, saveBlob } from '../lib/transfer';
+import { fetchFile, saveBlob } from '../../../lib/transfer';
 import { sameOriginUrl } from '../lib/format';
 
 type Props = { eventId: number; participantId: number | null; onClose: () => void };

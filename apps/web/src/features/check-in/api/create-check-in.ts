@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZCheckIn, type TCheckInCreate } from '@attend/shared';
+import { apiPaths } from '../../../config/paths';
+import { api, NetworkError } from '../../../lib/api-client';
+import { applyCheckInAdded } from '../lib/live-cache';
+
+/** A door must not hang: give up on one attempt sooner than the default 15 s, then retry once. */
+const CHECK_IN_TIMEOUT_MS = 8000;
+
+/** One scan: what was read, where, and the station's id for it (so a retry is recorded once). */
+export type CheckInRequest = Required<
+  Pick<TCheckInCreate, 'qr_code_data' | 'session' | 'notes' | 'force'>
+> & {
+  client_nonce: string;
+};
+
+/**
+ * POST /api/events/{eventId}/check-in/: the scanned text goes to the server as it is (no lookup
+ * first). 201 with the record, 200 with the same record for a client_nonce already used; refusals
+ * are ApiErrors with `{detail, code}` (see lib/scan-outcome).
+ */
+export function createCheckIn(eventId: number, request: CheckInRequest) {
+  return api(apiPaths.checkIn(eventId), {
+    method: 'POST',
+    body: request,
+    schema: ZCheckIn,
+    timeoutMs: CHECK_IN_TIMEOUT_MS,
+  });
+}
+
+export function useCreateCheckIn(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CheckInRequest) => createCheckIn(eventId, request),
+    // Safe to resend: the same client_nonce never makes a second record.
+    retry: (failures, error) => error instanceof NetworkError && failures < 1,
+    retryDelay: 300,
+    onSuccess: (record) => {
+      applyCheckInAdded(queryClient, eventId, record);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { LiveStatus } from '../api/subscribe-check-ins';
+import { tc } from '../i18n';
+
+export type Count = { key: string; label: string; value: number | null };
+
+/** Big numbers (Total Participants, Checked In…); null while unknown. */
+export function CheckInCounts({ counts }: { counts: Count[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: counts.length }} spacing="sm">
+      {counts.map((c) => (
+        <Paper key={c.key} withBorder p="md" radius="md">
+          <Text size="sm" c="dimmed" fw={500}>
+            {c.label}
+          </Text>
+          <Text fz={32} fw={800} data-testid={`checkin-count-${c.key}`}>
+            {c.value === null ? '–' : c.value.toLocaleString('en-US')}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Whether the counts are following the live stream. */
+export function LiveBadge({ status }: { status: LiveStatus }) {
+  if (status === 'closed' || status === 'connecting') return null;
+  return (
+    <Group gap={6}>
+      <Badge color={status === 'live' ? 'teal.9' : 'red.9'} variant="filled" data-testid="live-status">
+        {status === 'live' ? tc('stats.live') : tc('stats.reconnecting')}
+      </Badge>
+    </Group>
+  );
+}

@@ -1,0 +1,70 @@
+import { Select } from '@mantine/core';
+import type { TEventCheckInStats } from '@attend/shared';
+import { nestSessions, useSessions } from '../../sessions';
+import { tc } from '../i18n';
+
+export const MAIN_EVENT = 'main';
+
+export type SessionOption = { value: string; label: string; name: string };
+
+type StatsSession = TEventCheckInStats['sessions'][number];
+
+/** Main Event first, then each session by start time with its sub-sessions under it. */
+export function sessionOptions(
+  sessions: { id: number; name: string; parent_session: number | null }[] | null,
+  fromStats: StatsSession[] | undefined,
+): SessionOption[] {
+  const main: SessionOption = {
+    value: MAIN_EVENT,
+    label: tc('station.mainEvent'),
+    name: tc('station.mainEvent'),
+  };
+  const list = sessions ?? fromStats ?? [];
+  const ids = new Set(list.map((s) => s.id));
+  const options: SessionOption[] = [main];
+  for (const s of list) {
+    if (s.parent_session !== null && ids.has(s.parent_session)) continue;
+    options.push({ value: String(s.id), label: s.name, name: s.name });
+    for (const sub of list) {
+      if (sub.parent_session === s.id)
+        options.push({ value: String(sub.id), label: `— ${sub.name}`, name: sub.name });
+    }
+  }
+  return options;
+}
+
+/** The options of the event (the sessions list, or the stats' sessions when that list is refused). */
+export function useSessionOptions(eventId: number, statsSessions: StatsSession[] | undefined) {
+  const sessions = useSessions(eventId);
+  const nested = sessions.data ? nestSessions(sessions.data).flatMap((s) => [s, ...s.sub_sessions]) : null;
+  return {
+    options: sessionOptions(nested, statsSessions),
+    loading: sessions.isPending && !statsSessions,
+  };
+}
+
+type Props = {
+  options: SessionOption[];
+  value: string;
+  onChange: (option: SessionOption) => void;
+};
+
+/** The session selector: Main Event or a session / sub-session of the event (document 2 §2). */
+export function SessionSelect({ options, value, onChange }: Props) {
+  return (
+    <Select
+      label={tc('station.session')}
+      description={tc('station.sessionHint')}
+      data={options.map(({ value: v, label }) => ({ value: v, label }))}
+      value={value}
+      onChange={(next) => {
+        const option = options.find((o) => o.value === next);
+        if (option) onChange(option);
+      }}
+      allowDeselect={false}
+      searchable
+      size="md"
+      data-testid="session-select"
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { useCreateCheckIn, type CheckInRequest } from '../api/create-check-in';
+import { newClientNonce } from '../lib/client-nonce';
+import { playFeedback } from '../lib/feedback';
+import { outcomeFromCheckIn, outcomeFromError, type ScanOutcome } from '../lib/scan-outcome';
+import { tc } from '../i18n';
+
+export type StationScope = { session: number | null; sessionName: string };
+
+/** A scan as the panel shows it: its outcome, and what to resend for 'Check in anyway'. */
+export type StationResult = { outcome: ScanOutcome; request: CheckInRequest; seq: number };
+
+function toast(outcome: ScanOutcome): void {
+  if (outcome.tone === 'ok') {
+    notify(tc('toast.checkedIn', { name: outcome.name ?? '' }), 'success');
+  } else {
+    // 'Failed to check in participant', the server's text preferred (document 2 §8).
+    notify(outcome.detail ?? tc('toast.failed'), outcome.tone === 'warn' ? 'warning' : 'error');
+  }
+}
+
+/**
+ * The station's scan loop: each scan goes straight to the POST (no lookup first), its outcome is
+ * shown, sounded and announced. Scans may overlap (a camera is quick); the panel shows the latest
+ * scan's outcome, and an older answer arriving late only updates the lists.
+ */
+export function useCheckInStation(eventId: number, scope: StationScope) {
+  const create = useCreateCheckIn(eventId);
+  const [result, setResult] = useState<StationResult | null>(null);
+  const [pending, setPending] = useState(0);
+  const seq = useRef(0);
+
+  const send = async (request: CheckInRequest): Promise<StationResult> => {
+    seq.current += 1;
+    const mine = seq.current;
+    setPending((n) => n + 1);
+    let outcome: ScanOutcome;
+    try {
+      outcome = outcomeFromCheckIn(await create.mutateAsync(request));
+    } catch (err) {
+      outcome = outcomeFromError(err, scope.sessionName);
+    } finally {
+      setPending((n) => n - 1);
+    }
+    const next: StationResult = { outcome, request, seq: mine };
+    if (mine === seq.current) {
+      setResult(next);
+      playFeedback(outcome.tone);
+      toast(outcome);
+    }
+    return next;
+  };
+
+  return {
+    result,
+    /** Requests in flight (the Submit button spins; the field stays usable for the next scan). */
+    pending: pending > 0,
+    /** A scanned or typed code, as read. */
+    submit: (code: string, notes: string) =>
+      send({
+        qr_code_data: code.trim(),
+        session: scope.session,
+        notes: notes.trim(),
+        force: false,
+        client_nonce: newClientNonce(),
+      }),
+    /** 'Check in anyway': the refused scan again, with force (a new scan, so a new nonce). */
+    checkInAnyway: () => {
+      if (!result?.outcome.canForce) return undefined;
+      return send({ ...result.request, force: true, client_nonce: newClientNonce() });
+    },
+    clear: () => setResult(null),
+  };
+}
