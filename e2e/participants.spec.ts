@@ -189,18 +189,9 @@ test.describe('participants page (staff)', () => {
     await page.goto(`/dashboard/events/${event.id}/participants`);
     await expect(page.getByTestId('participant-row')).toHaveCount(4);
 
-    // Notification sending belongs to a later feature: shown, not usable.
-    await expect(page.getByRole('button', { name: 'Send All Notifications' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-    await expect(page.getByRole('button', { name: 'Send Selected (0)' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-
-    await page.getByRole('button', { name: 'Send All Notifications' }).hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Sending notifications is not available yet.');
+    // Sending needs a selection.
+    await page.getByRole('button', { name: 'Send Selected (0)' }).click();
+    await expectToast(page, 'Please select at least one participant');
 
     await page.getByRole('button', { name: 'Confirm Selected (0)' }).click();
     await expectToast(page, 'Please select participants to confirm');
@@ -285,10 +276,7 @@ test.describe('participants page (staff)', () => {
     await expect(page.getByRole('region', { name: 'Login Information' })).toContainText('Confirmed');
     await expect(page.getByRole('region', { name: 'QR Code' }).getByRole('img')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit Participant' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send Login Details' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await expect(page.getByRole('button', { name: 'Send Login Details' })).toBeEnabled();
 
     // Delete, back on the list.
     await page.getByRole('link', { name: /Back to Participants/ }).click();

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     },
     { port, webDist: webDistDir, secretKey: randomBytes(48).toString('base64url') },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, jobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,6 +19,10 @@ import { loginLinkRoutes } from './routes/participants/login-links';
 import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/sessions';
 import { createQrUrlFor, type QrUrlFor } from './services/qr/qr-url';
+import { jobDeps } from './jobs/job-deps';
+import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from './jobs/outbox-worker';
+import { createTransports } from './services/notifications/transports';
+import { notificationRoutes } from './routes/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,13 +30,29 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     qrUrlFor: QrUrlFor;
+    /** The outbox worker of this process, when the app runs its background jobs. */
+    outbox: OutboxWorker | null;
   }
 }
 
-export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Start the outbox worker (the server does; most tests do not). */
+  jobs?: boolean;
+  /** Outbox timing, for tests. */
+  outboxOptions?: OutboxOptions;
+};
 
 /** Builds the whole application (API and, when built, the web app) on an open database. */
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  jobs = false,
+  outboxOptions,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -47,6 +67,16 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('database', database);
   // Signed, expiring URLs of the participant's QR image (null until attendance is confirmed).
   app.decorate('qrUrlFor', createQrUrlFor(config.secretKey, config.publicUrl));
+  app.decorate('outbox', null);
+  if (jobs) {
+    const deps = jobDeps(database.db, config, app.log);
+    const outbox = startOutboxWorker(
+      { ...deps, transports: createTransports(config, database.db, app.log), listen: database.listen },
+      outboxOptions,
+    );
+    app.outbox = outbox;
+    app.addHook('onClose', () => outbox.stop());
+  }
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -65,6 +95,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       await api.register(eventRoutes);
       await api.register(sessionRoutes);
       await api.register(checkInRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,16 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Attend <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['twilio', 'africastalking', 'log']).default('log'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  AT_SENDER_ID: z.string().optional(),
+  AT_API_URL: z.url().default('https://api.africastalking.com/version1/messaging/bulk'),
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
@@ -33,6 +43,12 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'twilio' | 'africastalking' | 'log';
+  twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
+  africasTalking: { username?: string; apiKey?: string; senderId?: string; apiUrl: string };
+  /** How many messages one process sends at once. */
+  outboxConcurrency: number;
+  /** How long a process's claim on a message lasts before another may take it over. */
+  outboxLeaseSeconds: number;
   secretKey: string;
   logLevel: string;
   /** Path of the built web app, or null to serve the API only. */
@@ -61,6 +77,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const missing = (names: [string, string | undefined][]) => names.filter(([, v]) => !v).map(([n]) => n);
+  const needed =
+    e.SMS_PROVIDER === 'twilio'
+      ? missing([
+          ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+          ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+          ['TWILIO_FROM', e.TWILIO_FROM],
+        ])
+      : e.SMS_PROVIDER === 'africastalking'
+        ? missing([
+            ['AT_USERNAME', e.AT_USERNAME],
+            ['AT_API_KEY', e.AT_API_KEY],
+          ])
+        : [];
+  if (needed.length) {
+    throw new Error(`Invalid environment:\n  SMS_PROVIDER=${e.SMS_PROVIDER} needs ${needed.join(', ')}`);
+  }
+  if (e.SMTP_URL && !/^smtps?:\/\//.test(e.SMTP_URL)) {
+    throw new Error('Invalid environment:\n  SMTP_URL must start with smtp:// or smtps://');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   return {
@@ -74,6 +110,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+    },
+    africasTalking: {
+      username: e.AT_USERNAME,
+      apiKey: e.AT_API_KEY,
+      senderId: e.AT_SENDER_ID,
+      apiUrl: e.AT_API_URL,
+    },
+    outboxConcurrency: e.OUTBOX_CONCURRENCY,
+    outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDist: null,

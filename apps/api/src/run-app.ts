@@ -9,7 +9,7 @@ import { jobDeps } from './jobs/job-deps';
  * (the embedded one flushes its files) before exiting.
  */
 export async function runApp(config: Config, database: Database): Promise<void> {
-  const app = await buildApp({ config, database, logger: true });
+  const app = await buildApp({ config, database, logger: true, jobs: true });
   const stopHousekeeping = startHousekeeping(jobDeps(database.db, config, app.log));
 
   let closing = false;

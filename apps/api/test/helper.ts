@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
@@ -41,7 +41,10 @@ export type TestApp = {
 };
 
 /** The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'jobs' | 'outboxOptions'> = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   await createStaffUser(database.db, STAFF);
   const seed = await seedDemo(database.db, { eventCode: 'TEST42', uniqueCodes: ['ABCD2345', 'EFGH6789'] });
@@ -52,7 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...build });
   await app.ready();
   const request = (opts: InjectOptions) => app.inject(opts);
   return {

@@ -75,6 +75,7 @@ describe('Add Participant', () => {
         'confirmed_at',
         'notification_sent',
         'notification_sent_at',
+        'notification_status',
         'qr_code_url',
         'created_at',
         'updated_at',

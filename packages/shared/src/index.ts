@@ -8,3 +8,4 @@ export * from './qr';
 export * from './participants';
 export * from './attendance';
 export * from './check-in';
+export * from './notifications';

@@ -131,6 +131,16 @@ export const messages = {
   scannerEventsOnly: 'You can only check people in at the events you have been given.',
   staffAccountNotFound: 'Staff user not found.',
   ownRoleUnchangeable: 'You cannot change your own role.',
+  // Notifications (document 2 §2 "Send Notifications modal", §8)
+  notificationsSent: 'Notifications sent. Success: {success}, Errors: {errors}',
+  notificationsFailed: 'Failed to send notifications',
+  loginDetailsSent: 'Login details sent successfully',
+  loginDetailsFailed: 'Failed to send login details',
+  notifyNoEmail: 'This participant has no valid e-mail address.',
+  notifyNoPhone: 'This participant has no phone number.',
+  notifyBadPhone: 'The phone number {phone} is not a full international number (such as +250788123456).',
+  retriedMessages: 'Retried {retried} messages: {successful} sent, {failed} failed.',
+  messageNotFound: 'Message not found.',
   // Generic
   notFound: 'Not found.',
   unexpected: 'An unexpected error occurred.',

@@ -92,6 +92,8 @@ export const ZParticipant = z.object({
   confirmed_at: z.string().nullable(),
   notification_sent: z.boolean(),
   notification_sent_at: z.string().nullable(),
+  /** not_sent, queued, sent or failed: where the login details stand. */
+  notification_status: z.enum(['not_sent', 'queued', 'sent', 'failed']),
   /** Signed, expiring image URL; null until attendance is confirmed. */
   qr_code_url: z.string().nullable(),
   created_at: z.string(),
@@ -129,6 +131,7 @@ export const ZParticipantFilters = z.object({
   search: z.string().trim().max(200).optional(),
   confirmed: zBoolParam.optional(),
   notification_sent: zBoolParam.optional(),
+  notification_status: z.enum(['not_sent', 'queued', 'sent', 'failed']).optional(),
 });
 
 /** GET …/participants/ query; unknown parameters (such as a cache-busting timestamp) are ignored. */

@@ -57,6 +57,18 @@ const adminPages: RouteObject[] = [
     lazy: lazyPage(() => import('../features/check-in/routes/dsa-report-page')),
   },
   {
+    path: routePatterns.staffEventMessages,
+    lazy: lazyPage(() => import('../features/notifications/routes/event-messages-page')),
+  },
+  {
+    path: paths.staff.participantsHome(),
+    lazy: lazyPage(() => import('../features/participants/routes/participants-home')),
+  },
+  {
+    path: paths.staff.mailbox(),
+    lazy: lazyPage(() => import('../features/notifications/routes/mailbox-page')),
+  },
+  {
     path: paths.staff.staffAccess(),
     lazy: lazyPage(() => import('../features/staff-access/routes/staff-access-page')),
   },

@@ -31,6 +31,12 @@ export const paths = {
     /** The check-in station that starts by choosing the event (dashboard quick action). */
     checkInHome: () => '/dashboard/check-in',
     dsaReport: (eventId: Id) => `/dashboard/events/${eventId}/dsa-report`,
+    /** Every e-mail and SMS of one event with its delivery status (retry one from here). */
+    eventMessages: (eventId: Id) => `/dashboard/events/${eventId}/messages`,
+    /** Choose the event whose participants to manage (dashboard quick action). */
+    participantsHome: () => '/dashboard/participants',
+    /** The built-in dev mailbox: what participants would have received with no SMTP server. */
+    mailbox: () => '/dashboard/mailbox',
     staffAccess: () => '/dashboard/staff',
   },
 } as const;
@@ -47,6 +53,7 @@ export const routePatterns = {
   staffParticipant: '/dashboard/events/:eventId/participants/:participantId',
   staffCheckIn: '/dashboard/events/:eventId/check-in',
   staffDsaReport: '/dashboard/events/:eventId/dsa-report',
+  staffEventMessages: '/dashboard/events/:eventId/messages',
 } as const;
 
 function stringValues(query: Record<string, string | number>): Record<string, string> {
@@ -107,5 +114,17 @@ export const apiPaths = {
   dsaReportExport: (eventId: Id, day: string) =>
     `/api/events/${eventId}/attendance/dsa-report/export/?${new URLSearchParams({ day })}`,
   staffAccounts: () => '/api/accounts/staff/',
+
+  // Notifications (document 2 §7 Participants, Failed e-mails) and the dashboard
+  sendNotifications: (eventId: Id) => `/api/events/${eventId}/participants/send_notifications/`,
+  failedEmailStats: () => '/api/accounts/admin/failed-emails/stats/',
+  retryFailedEmails: () => '/api/accounts/admin/failed-emails/retry/',
+  forceRetryFailedEmails: () => '/api/accounts/admin/failed-emails/force-retry/',
+  eventMessages: (eventId: Id, query: Record<string, string | number>) =>
+    `/api/events/${eventId}/messages/?${new URLSearchParams(stringValues(query))}`,
+  retryMessage: (eventId: Id, messageId: Id) => `/api/events/${eventId}/messages/${messageId}/retry/`,
+  mailbox: (query: Record<string, string | number>) =>
+    `/api/mailbox/?${new URLSearchParams(stringValues(query))}`,
+  dashboardActivity: () => '/api/dashboard/activity/',
   staffAccount: (staffId: Id) => `/api/accounts/staff/${staffId}/`,
 } as const;

@@ -17,6 +17,7 @@ const en = {
   'nav.events': 'Events',
   'nav.checkIn': 'Check-In Station',
   'nav.staffAccess': 'Staff Access',
+  'nav.mailbox': 'Mailbox',
   'nav.openMenu': 'Open menu',
   'nav.menu': 'Menu',
   'nav.signedInAs': 'Signed in as {name}',

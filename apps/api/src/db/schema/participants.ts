@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -46,12 +47,21 @@ export const participants = pgTable(
     confirmedAttendance: boolean('confirmed_attendance').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     notificationSent: boolean('notification_sent').notNull().default(false),
+    /** Where the login details stand: not_sent, queued, sent or failed (permanently). */
+    notificationStatus: text('notification_status')
+      .$type<'not_sent' | 'queued' | 'sent' | 'failed'>()
+      .notNull()
+      .default('not_sent'),
     notificationSentAt: timestamp('notification_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('participants_event_code_uq').on(t.eventId, t.uniqueCode),
+    check(
+      'participants_notification_status_ck',
+      sql`${t.notificationStatus} in ('not_sent', 'queued', 'sent', 'failed')`,
+    ),
     uniqueIndex('participants_event_email_uq').on(t.eventId, sql`lower(${t.email})`),
     uniqueIndex('participants_event_username_uq').on(t.eventId, sql`lower(${t.username})`),
     index('participants_event_name_idx').on(t.eventId, t.fullName, t.id),

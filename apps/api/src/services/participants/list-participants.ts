@@ -35,6 +35,9 @@ export function participantWhere(eventId: number, filters: ParticipantFilters): 
   if (filters.search) conditions.push(searchCondition(filters.search));
   if (filters.confirmed !== undefined)
     conditions.push(eq(participants.confirmedAttendance, filters.confirmed));
+  if (filters.notification_status !== undefined) {
+    conditions.push(eq(participants.notificationStatus, filters.notification_status));
+  }
   if (filters.notification_sent !== undefined) {
     conditions.push(eq(participants.notificationSent, filters.notification_sent));
   }

@@ -22,6 +22,7 @@ export function toParticipant(p: ParticipantRow, qrUrlFor: QrUrlFor): TParticipa
     confirmed_at: iso(p.confirmedAt),
     notification_sent: p.notificationSent,
     notification_sent_at: iso(p.notificationSentAt),
+    notification_status: p.notificationStatus,
     qr_code_url: qrUrlFor(p),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

@@ -44,9 +44,14 @@ export function StaffLayout() {
                     {t('nav.checkIn')}
                   </NavLink>
                   {isAdmin && (
-                    <NavLink to={paths.staff.staffAccess()} className={classes.navLink}>
-                      {t('nav.staffAccess')}
-                    </NavLink>
+                    <>
+                      <NavLink to={paths.staff.staffAccess()} className={classes.navLink}>
+                        {t('nav.staffAccess')}
+                      </NavLink>
+                      <NavLink to={paths.staff.mailbox()} className={classes.navLink}>
+                        {t('nav.mailbox')}
+                      </NavLink>
+                    </>
                   )}
                 </Group>
               </Box>

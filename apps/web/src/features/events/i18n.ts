@@ -80,6 +80,7 @@ const en = {
   'detail.nav.sessions': 'Sessions',
   'detail.nav.checkIn': 'Check-In',
   'detail.nav.dsaReport': 'DSA Report',
+  'detail.nav.messages': 'Messages',
   'detail.quickActions': 'Quick Actions',
   'detail.qa.participants': 'Manage Participants',
   'detail.qa.participantsText': 'Add, import, notify and confirm participants.',

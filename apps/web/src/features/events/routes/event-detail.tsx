@@ -127,6 +127,9 @@ export function EventDetailPage() {
           <Button component={Link} to={paths.staff.dsaReport(eventId)} variant="default">
             {te('detail.nav.dsaReport')}
           </Button>
+          <Button component={Link} to={paths.staff.eventMessages(eventId)} variant="default">
+            {te('detail.nav.messages')}
+          </Button>
         </Group>
         <EventCheckInLive eventId={eventId} onEvent={onLiveCheckIn} />
         <QuickActions event={event.data} />

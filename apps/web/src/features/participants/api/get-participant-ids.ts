@@ -1,9 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZParticipantIds } from '@attend/shared';
+import { ZParticipantIds, type NotificationStatus } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export type ParticipantIdFilters = { search?: string; confirmed?: boolean; notification_sent?: boolean };
+export type ParticipantIdFilters = {
+  search?: string;
+  confirmed?: boolean;
+  notification_sent?: boolean;
+  notification_status?: NotificationStatus;
+};
 
 /** GET /api/events/{eventId}/participants/ids/: every matching id (select all, not notified, ...). */
 export function getParticipantIds(
@@ -16,6 +21,7 @@ export function getParticipantIds(
   if (filters.confirmed !== undefined) query.set('confirmed', String(filters.confirmed));
   if (filters.notification_sent !== undefined)
     query.set('notification_sent', String(filters.notification_sent));
+  if (filters.notification_status) query.set('notification_status', filters.notification_status);
   const qs = query.toString();
   return api(`${apiPaths.participantIds(eventId)}${qs ? `?${qs}` : ''}`, { schema: ZParticipantIds, signal });
 }

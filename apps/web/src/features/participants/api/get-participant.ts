@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZParticipant } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { QUEUED_REFRESH_MS } from '../lib/notification-status';
 
 /** GET /api/events/{eventId}/participants/{id}/. */
 export function getParticipant(
@@ -20,5 +21,11 @@ export function participantQueryOptions(eventId: number, participantId: number) 
 }
 
 export function useParticipant(eventId: number, participantId: number, enabled = true) {
-  return useQuery({ ...participantQueryOptions(eventId, participantId), enabled });
+  return useQuery({
+    ...participantQueryOptions(eventId, participantId),
+    enabled,
+    // Login details go out in the background: follow them until they are sent or fail.
+    refetchInterval: (query) =>
+      query.state.data?.notification_status === 'queued' ? QUEUED_REFRESH_MS : false,
+  });
 }

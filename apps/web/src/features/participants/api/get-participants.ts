@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PARTICIPANT_PAGE_SIZE, ZParticipantPage } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { anyQueued, QUEUED_REFRESH_MS } from '../lib/notification-status';
 
 export type ParticipantListParams = { page: number; search: string };
 
@@ -29,5 +30,7 @@ export function useParticipants(eventId: number, params: ParticipantListParams) 
     ...participantsQueryOptions(eventId, params),
     // Keep the current page on screen while the next one (or a new search) loads.
     placeholderData: keepPreviousData,
+    // Login details go out in the background: follow queued rows until they are sent or fail.
+    refetchInterval: (query) => (anyQueued(query.state.data?.results) ? QUEUED_REFRESH_MS : false),
   });
 }

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { tp } from '../i18n';
-import { DisabledWithTooltip } from './disabled-with-tooltip';
 
 type Props = {
   selectedCount: number;
   onAdd: () => void;
+  onSendAll: () => void;
+  onSendSelected: () => void;
+  /** While every participant's id is fetched for Send All Notifications. */
+  preparingSend: boolean;
   onBulkUpload: () => void;
   onSelectNotNotified: () => void;
   onSelectNotConfirmed: () => void;
@@ -30,10 +33,7 @@ function ActionGroup({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/**
- * The four action groups of document 2 §2. Sending notifications belongs to the notifications
- * feature; until its endpoint exists the buttons are shown but disabled, with the reason.
- */
+/** The four action groups of document 2 §2. */
 export function ParticipantActionGroups(props: Props) {
   const n = props.selectedCount;
   return (
@@ -45,12 +45,12 @@ export function ParticipantActionGroups(props: Props) {
         </Button>
       </ActionGroup>
       <ActionGroup title={tp('actions.communications')}>
-        <DisabledWithTooltip label={tp('actions.sendingUnavailable')}>
+        <Button onClick={props.onSendAll} loading={props.preparingSend}>
           {tp('actions.sendAll')}
-        </DisabledWithTooltip>
-        <DisabledWithTooltip variant="default" label={tp('actions.sendingUnavailable')}>
+        </Button>
+        <Button variant="default" onClick={props.onSendSelected}>
           {tp('actions.sendSelected', { n })}
-        </DisabledWithTooltip>
+        </Button>
         <Button
           variant="default"
           onClick={props.onSelectNotNotified}

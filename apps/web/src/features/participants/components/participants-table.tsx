@@ -5,7 +5,7 @@ import type { TParticipant } from '@attend/shared';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
 import { tp } from '../i18n';
-import { DisabledWithTooltip } from './disabled-with-tooltip';
+import { NotificationBadge } from './notification-badge';
 
 type Props = {
   eventId: number;
@@ -16,6 +16,8 @@ type Props = {
   onToggleAll: () => void;
   onToggle: (id: number) => void;
   onEdit: (p: TParticipant) => void;
+  onSendLogin: (p: TParticipant) => void;
+  sendingLoginId: number | null;
   onConfirm: (p: TParticipant) => void;
   confirmingId: number | null;
   onViewQr: (p: TParticipant) => void;
@@ -37,7 +39,10 @@ function TwoLines({ main, sub }: { main: string; sub: string }) {
   );
 }
 
-/** The participants of one page (document 2 §2): select, name, contact, organisation, status, actions. */
+/**
+ * The participants of one page (document 2 §2): select, name, contact, organisation, status,
+ * notification, actions.
+ */
 export function ParticipantsTable(props: Props) {
   const { eventId, rows, selected } = props;
   return (
@@ -107,9 +112,7 @@ export function ParticipantsTable(props: Props) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={p.notification_sent ? 'blue.9' : 'gray.7'} variant="filled">
-                    {p.notification_sent ? tp('notification.sent') : tp('notification.notSent')}
-                  </Badge>
+                  <NotificationBadge status={p.notification_status} />
                 </Table.Td>
                 <Table.Td>
                   <Group
@@ -121,13 +124,14 @@ export function ParticipantsTable(props: Props) {
                     <Button size="compact-sm" variant="default" onClick={() => props.onEdit(p)}>
                       {tp('row.edit')}
                     </Button>
-                    <DisabledWithTooltip
+                    <Button
                       size="compact-sm"
                       variant="default"
-                      label={tp('actions.sendingUnavailable')}
+                      onClick={() => props.onSendLogin(p)}
+                      loading={props.sendingLoginId === p.id}
                     >
                       {tp('row.sendLogin')}
-                    </DisabledWithTooltip>
+                    </Button>
                     {p.confirmed_attendance ? (
                       <Button size="compact-sm" color="teal.9" onClick={() => props.onViewQr(p)}>
                         {tp('row.viewQr')}

@@ -30,9 +30,10 @@ import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useParticipant } from '../api/get-participant';
-import { DisabledWithTooltip } from '../components/disabled-with-tooltip';
 import { NotFoundNotice } from '../components/not-found-notice';
+import { NotificationBadge } from '../components/notification-badge';
 import { ParticipantEditForm } from '../components/participant-edit-form';
+import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 import { formatDateTime, sameOriginUrl } from '../lib/format';
 
@@ -79,6 +80,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
   const startInEdit = (location.state as { edit?: boolean } | null)?.edit === true;
   const [editing, setEditing] = useState(startInEdit);
   const query = useParticipant(eventId, participantId);
+  const sendLogin = useSendLoginDetails(eventId);
   const p = query.data;
   useDocumentTitle(`${p?.full_name ?? tp('detail.documentTitle')} | ${t('app.name')}`);
   const back = (
@@ -121,9 +123,13 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
           {!editing && (
             <Group gap="xs">
               <Button onClick={() => setEditing(true)}>{tp('detail.edit')}</Button>
-              <DisabledWithTooltip variant="default" label={tp('actions.sendingUnavailable')}>
+              <Button
+                variant="default"
+                onClick={() => sendLogin.sendLogin(p.id)}
+                loading={sendLogin.sendingId === p.id}
+              >
                 {tp('detail.sendLogin')}
-              </DisabledWithTooltip>
+              </Button>
             </Group>
           )}
         </Group>
@@ -206,9 +212,7 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
         </Field>
         <Field label={tp('detail.confirmedAt')}>{formatDateTime(p.confirmed_at) ?? none}</Field>
         <Field label={tp('detail.notificationStatus')}>
-          <Badge component="span" color={p.notification_sent ? 'blue.9' : 'gray.7'} variant="filled">
-            {p.notification_sent ? tp('notification.sent') : tp('notification.notSent')}
-          </Badge>
+          <NotificationBadge status={p.notification_status} />
         </Field>
         <Field label={tp('detail.notificationSentAt')}>
           {formatDateTime(p.notification_sent_at) ?? none}

@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { PARTICIPANT_PAGE_SIZE, type TParticipant } from '@attend/shared';
+import { PARTICIPANT_PAGE_SIZE, type NotificationStatus, type TParticipant } from '@attend/shared';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/api-errors';
@@ -39,12 +39,20 @@ import { ParticipantActionGroups } from '../components/participant-action-groups
 import { ParticipantQrModal } from '../components/participant-qr-modal';
 import { ParticipantStatsPanel } from '../components/participant-stats-panel';
 import { ParticipantsTable } from '../components/participants-table';
+import { SendNotificationsModal } from '../components/send-notifications-modal';
+import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 
 /** Debounce of the search box: one request per pause in typing, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 type SelectingKind = 'notNotified' | 'notConfirmed' | 'all';
+
+/** "Not notified": every state but sent (never sent, still queued, or failed). */
+const NOT_NOTIFIED: readonly NotificationStatus[] = ['not_sent', 'queued', 'failed'];
+
+/** Who the Send Notifications modal is open for. */
+type SendTarget = { ids: number[]; selection: boolean };
 
 /** /dashboard/events/{eventId}/participants (document 2 §2 Participants page). */
 export function ParticipantsPage() {
@@ -73,6 +81,8 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<TParticipant | null>(null);
+  const [sendTarget, setSendTarget] = useState<SendTarget | null>(null);
+  const [preparingSend, setPreparingSend] = useState(false);
 
   const event = useEventSummary(eventId);
   const stats = useParticipantStats(eventId);
@@ -80,6 +90,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const confirmOne = useConfirmParticipantAttendance(eventId);
   const confirmMany = useBulkConfirmAttendance(eventId);
   const exportData = useExportParticipants(eventId);
+  const sendLogin = useSendLoginDetails(eventId);
 
   useDocumentTitle(
     `${event.data ? tp('page.title', { event: event.data.name }) : tp('page.documentTitle')} | ${t('app.name')}`,
@@ -106,11 +117,18 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
     void queryClient.invalidateQueries({ queryKey: eventSummaryQueryOptions(eventId).queryKey });
   };
 
-  const selectMatching = async (kind: SelectingKind, filters: ParticipantIdFilters) => {
+  /** Every id matching any of `filters` (one request each, answered together). */
+  const matchingIds = async (filters: readonly ParticipantIdFilters[]): Promise<number[]> => {
+    const answers = await Promise.all(
+      filters.map((f) => queryClient.fetchQuery(participantIdsQueryOptions(eventId, f))),
+    );
+    return [...new Set(answers.flatMap((a) => a.ids))];
+  };
+
+  const selectMatching = async (kind: SelectingKind, filters: readonly ParticipantIdFilters[]) => {
     setSelecting(kind);
     try {
-      const { ids } = await queryClient.fetchQuery(participantIdsQueryOptions(eventId, filters));
-      setSelected(new Set(ids));
+      setSelected(new Set(await matchingIds(filters)));
     } catch {
       notify(tp('select.failed'), 'error');
     } finally {
@@ -120,7 +138,28 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
 
   const toggleAll = () => {
     if (allSelected) setSelected(new Set());
-    else void selectMatching('all', { search: debouncedSearch || undefined });
+    else void selectMatching('all', [{ search: debouncedSearch || undefined }]);
+  };
+
+  const sendSelected = () => {
+    if (selected.size === 0) {
+      notify(tp('send.none'), 'warning');
+      return;
+    }
+    setSendTarget({ ids: [...selected], selection: true });
+  };
+
+  const sendAll = async () => {
+    setPreparingSend(true);
+    try {
+      const ids = await matchingIds([{}]);
+      if (ids.length === 0) notify(tp('send.none'), 'warning');
+      else setSendTarget({ ids, selection: false });
+    } catch {
+      notify(tp('select.failed'), 'error');
+    } finally {
+      setPreparingSend(false);
+    }
   };
 
   const toggle = (id: number) =>
@@ -190,8 +229,16 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
           selectedCount={selected.size}
           onAdd={() => setAddOpen(true)}
           onBulkUpload={() => setUploadOpen(true)}
-          onSelectNotNotified={() => void selectMatching('notNotified', { notification_sent: false })}
-          onSelectNotConfirmed={() => void selectMatching('notConfirmed', { confirmed: false })}
+          onSendAll={() => void sendAll()}
+          onSendSelected={sendSelected}
+          preparingSend={preparingSend}
+          onSelectNotNotified={() =>
+            void selectMatching(
+              'notNotified',
+              NOT_NOTIFIED.map((status) => ({ notification_status: status })),
+            )
+          }
+          onSelectNotConfirmed={() => void selectMatching('notConfirmed', [{ confirmed: false }])}
           onClearSelection={() => setSelected(new Set())}
           selecting={selecting === 'all' ? null : selecting}
           onConfirmSelected={confirmSelected}
@@ -246,6 +293,8 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
                 onEdit={(p) =>
                   void navigate(paths.staff.participant(eventId, p.id), { state: { edit: true } })
                 }
+                onSendLogin={(p) => sendLogin.sendLogin(p.id)}
+                sendingLoginId={sendLogin.sendingId}
                 onConfirm={confirmParticipant}
                 confirmingId={confirmOne.isPending ? (confirmOne.variables ?? null) : null}
                 onViewQr={(p) => setQrFor(p.id)}
@@ -281,6 +330,16 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
       <AddParticipantModal eventId={eventId} opened={addOpen} onClose={() => setAddOpen(false)} />
       <BulkUploadModal eventId={eventId} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       <ParticipantQrModal eventId={eventId} participantId={qrFor} onClose={() => setQrFor(null)} />
+      <SendNotificationsModal
+        eventId={eventId}
+        participantIds={sendTarget?.ids ?? null}
+        nameOf={(id) => rows.find((r) => r.id === id)?.full_name}
+        onClose={() => setSendTarget(null)}
+        onSent={(result) => {
+          // Everyone selected was queued: the selection has done its job.
+          if (sendTarget?.selection && result.error_count === 0) setSelected(new Set());
+        }}
+      />
       <DeleteParticipantModal
         eventId={eventId}
         participant={toDelete}

@@ -1,0 +1,482 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TFailedEmailStats, TOutgoingMessage, TParticipant } from '@attend/shared';
+import { outgoingMessages, participants } from '../src/db/schema';
+import { loginSms, smsSegments } from '../src/services/notifications/login-message';
+import { backoffMs } from '../src/services/notifications/deliver-message';
+import { qp, SmtpSink } from './fixtures/smtp-sink';
+import { bearer, createTestApp, type TestApp } from './helper';
+
+const sink = new SmtpSink();
+let smtpUrl: string;
+let t: TestApp;
+let staff: string;
+let eventId: number;
+let counter = 0;
+
+beforeAll(async () => {
+  smtpUrl = await sink.start();
+  t = await createTestApp({ smtpUrl }, { jobs: true, outboxOptions: { pollMs: 200 } });
+  staff = await t.staffToken();
+  eventId = t.seed.event.id;
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+afterEach(() => {
+  sink.answer = () => 'accept';
+});
+
+async function person(opts: { name?: string; email?: string; phone?: string } = {}) {
+  counter += 1;
+  const [p] = await t.database.db
+    .insert(participants)
+    .values({
+      eventId,
+      username: `n${counter}`,
+      fullName: opts.name ?? `Notified Person ${counter}`,
+      email: opts.email ?? `notified${counter}@example.org`,
+      phone: opts.phone ?? '',
+      uniqueCode: `NTF${String(counter).padStart(5, 'A')}`.replace(/[01]/g, 'Z'),
+    })
+    .returning();
+  if (!p) throw new Error('no participant');
+  return p;
+}
+
+function send(
+  participantIds: number[],
+  type: 'both' | 'email' | 'sms' = 'email',
+  app: TestApp = t,
+  token = staff,
+) {
+  return app.request({
+    method: 'POST',
+    url: `/api/events/${app.seed.event.id}/participants/send_notifications/`,
+    headers: bearer(token),
+    payload: { participant_ids: participantIds, type },
+  });
+}
+
+async function settled(app: TestApp = t) {
+  await app.app.outbox?.idle();
+}
+
+async function statusOf(id: number) {
+  const [p] = await t.database.db.select().from(participants).where(eq(participants.id, id));
+  return p?.notificationStatus;
+}
+
+async function messagesOf(participantId: number) {
+  return t.database.db
+    .select()
+    .from(outgoingMessages)
+    .where(eq(outgoingMessages.participantId, participantId));
+}
+
+describe('sending login details by e-mail', () => {
+  it('queues durably, sends through SMTP, and the one-click link in the message signs in', async () => {
+    const a = await person();
+    const b = await person();
+    const res = await send([a.id, b.id]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success_count: 2,
+      error_count: 0,
+      errors: [],
+      message: 'Notifications sent. Success: 2, Errors: 0',
+    });
+    await settled();
+    const mail = sink.received.find((m) => m.to === a.email);
+    expect(mail).toBeDefined();
+    const raw = qp(mail?.raw ?? '');
+    expect(raw).toContain(`Subject: ${t.seed.event.name}: your login details`);
+    expect(raw).toContain('Content-Type: text/plain');
+    expect(raw).toContain('Content-Type: text/html');
+    expect(raw).toContain(t.seed.event.eventCode);
+    expect(raw).toContain(a.uniqueCode);
+    expect(raw).toContain('confirm your attendance');
+    const token = /auto-login\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
+    expect(token).toBeDefined();
+    const login = await t.request({ method: 'POST', url: '/api/auth/one-click-login/', payload: { token } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().participant.id).toBe(a.id);
+
+    expect(await statusOf(a.id)).toBe('sent');
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/participants/${a.id}/`,
+      headers: bearer(staff),
+    });
+    expect(detail.json()).toMatchObject({ notification_sent: true, notification_status: 'sent' });
+    expect((detail.json() as TParticipant).notification_sent_at).not.toBeNull();
+    // The Messages view shows what was sent, without the sign-in link.
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/messages/`,
+      headers: bearer(staff),
+    });
+    const stored = await messagesOf(a.id);
+    expect(stored[0]?.body).not.toContain(token);
+    expect(stored[0]?.body).toContain('[one-click sign-in link]');
+    expect(
+      (list.json().results as TOutgoingMessage[]).some(
+        (m) => m.participant_id === a.id && m.status === 'sent',
+      ),
+    ).toBe(true);
+  });
+
+  it('escapes names and keeps them out of the headers', async () => {
+    const evil = await person({ name: 'Eve\r\nBcc: victim@example.org <script>alert(1)</script>' });
+    await send([evil.id]);
+    await settled();
+    const raw = qp(sink.received.find((m) => m.to === evil.email)?.raw ?? '');
+    expect(raw).not.toMatch(/^Bcc:/im);
+    // In the HTML part the name is escaped; in the plain-text part it is just text.
+    const html = raw.slice(raw.indexOf('Content-Type: text/html'));
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(sink.received.some((m) => m.to === 'victim@example.org')).toBe(false);
+  });
+
+  it('reports a participant without an e-mail or phone as an error line, and queues nothing for them', async () => {
+    const noMail = await person({ email: 'not-an-address' });
+    const noPhone = await person();
+    const badPhone = await person({ phone: '12' });
+    const ok = await person({ phone: '+250 788 123 456' });
+    const res = await send([noMail.id, noPhone.id, badPhone.id, 999_999], 'sms');
+    const body = res.json();
+    expect(body.success_count).toBe(0);
+    expect(body.errors).toEqual([
+      { participant_id: noMail.id, error: 'This participant has no phone number.' },
+      { participant_id: noPhone.id, error: 'This participant has no phone number.' },
+      {
+        participant_id: badPhone.id,
+        error: 'The phone number 12 is not a full international number (such as +250788123456).',
+      },
+      { participant_id: 999_999, error: 'Participant not found.' },
+    ]);
+    const email = (await send([noMail.id], 'email')).json();
+    expect(email.errors).toEqual([
+      { participant_id: noMail.id, error: 'This participant has no valid e-mail address.' },
+    ]);
+    expect(await messagesOf(noMail.id)).toEqual([]);
+    // 'both' sends an SMS only where a phone number exists.
+    const both = (await send([ok.id, noPhone.id], 'both')).json();
+    expect(both.success_count).toBe(2);
+    await settled();
+    const channels = (await messagesOf(ok.id)).map((m) => m.channel).sort();
+    expect(channels).toEqual(['email', 'sms']);
+    expect((await messagesOf(noPhone.id)).map((m) => m.channel)).toEqual(['email']);
+    const sms = (await messagesOf(ok.id)).find((m) => m.channel === 'sms');
+    expect(sms?.recipient).toBe('+250788123456');
+    expect(sms?.status).toBe('sent');
+    const mailbox = await t.request({
+      method: 'GET',
+      url: '/api/mailbox/?recipient=%2B250788123456',
+      headers: bearer(staff),
+    });
+    expect(mailbox.json().results[0].body).toContain('unique code');
+  });
+
+  it('retries a deferred address later, fails a refused one at once, and staff can retry', async () => {
+    const deferred = await person();
+    const refused = await person();
+    sink.answer = (to) => (to === deferred.email ? 'defer' : to === refused.email ? 'refuse' : 'accept');
+    await send([deferred.id, refused.id]);
+    await settled();
+    const [d] = await messagesOf(deferred.id);
+    const [r] = await messagesOf(refused.id);
+    expect(d).toMatchObject({ status: 'retry_scheduled', attempts: 1 });
+    expect(d?.lastError).toContain('451');
+    expect(d?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
+    expect(r).toMatchObject({ status: 'failed_permanently', attempts: 1 });
+    expect(r?.lastError).toContain('550');
+    expect(await statusOf(refused.id)).toBe('failed');
+    expect(await statusOf(deferred.id)).toBe('queued');
+
+    const stats = (
+      await t.request({
+        method: 'GET',
+        url: '/api/accounts/admin/failed-emails/stats/',
+        headers: bearer(staff),
+      })
+    ).json() as TFailedEmailStats;
+    expect(stats).toMatchObject({
+      retry_scheduled: 1,
+      failed_permanently: 1,
+      ready_for_retry: 0,
+      total_failed: 2,
+    });
+    expect(stats.next_retries).toEqual([
+      { email: deferred.email, next_attempt_at: d?.nextAttemptAt.toISOString() },
+    ]);
+    expect(stats.next_retry_times[0]?.participant_email).toBe(deferred.email);
+
+    // Retry Now takes only those whose retry is due: none yet.
+    const now = await t.request({
+      method: 'POST',
+      url: '/api/accounts/admin/failed-emails/retry/',
+      headers: bearer(staff),
+    });
+    expect(now.json().results).toMatchObject({ total_retried: 0, total_successful: 0, total_failed: 0 });
+
+    sink.answer = () => 'accept';
+    const force = await t.request({
+      method: 'POST',
+      url: '/api/accounts/admin/failed-emails/force-retry/',
+      headers: bearer(staff),
+    });
+    expect(force.json().results).toMatchObject({ total_retried: 2, total_successful: 2, total_failed: 0 });
+    expect(await statusOf(refused.id)).toBe('sent');
+    expect(await statusOf(deferred.id)).toBe('sent');
+    expect(sink.received.filter((m) => m.to === refused.email)).toHaveLength(1);
+  });
+
+  it('takes over a message whose sender died mid-send once the lease runs out', async () => {
+    const p = await person();
+    await t.database.db.insert(outgoingMessages).values({
+      eventId,
+      participantId: p.id,
+      channel: 'email',
+      recipient: p.email,
+      body: '',
+      status: 'sending',
+      attempts: 1,
+      leaseUntil: new Date(Date.now() - 1000),
+    });
+    t.app.outbox?.wake();
+    await settled();
+    const [m] = await messagesOf(p.id);
+    expect(m).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sink.received.filter((r) => r.to === p.email)).toHaveLength(1);
+  });
+
+  it('backs off exponentially with jitter, capped at an hour', () => {
+    expect(backoffMs(1, () => 0.5)).toBe(30_000);
+    expect(backoffMs(2, () => 0.5)).toBe(60_000);
+    expect(backoffMs(4, () => 0)).toBe(192_000);
+    expect(backoffMs(20, () => 1)).toBe(4_320_000);
+  });
+});
+
+describe('SMS', () => {
+  it('fits two GSM-7 segments, transliterating names outside GSM-7', () => {
+    const facts = {
+      fullName: 'Zoë',
+      eventName: 'Atelier régional de santé – Ngoma ✓ '.repeat(4),
+      startDate: new Date(),
+      endDate: new Date(),
+      location: '',
+      eventCode: 'ABC123',
+      uniqueCode: 'ABCD2345',
+      link: `https://attend.example.org/auto-login?token=${'x'.repeat(22)}&event_id=12`,
+      loginUrl: '',
+    };
+    const text = loginSms(facts);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7' });
+    expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+    expect(text).toContain('ABCD2345');
+    expect(text).toContain(facts.link);
+    expect(smsSegments('Привет').encoding).toBe('UCS-2');
+  });
+
+  type Seen = { url: string; headers: IncomingMessage['headers']; body: string };
+  async function fakeProvider(
+    answer: (seen: Seen) => { status: number; body: unknown; headers?: Record<string, string> },
+  ) {
+    const seen: Seen[] = [];
+    const server: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const s = { url: req.url ?? '', headers: req.headers, body };
+        seen.push(s);
+        const a = answer(s);
+        res.writeHead(a.status, { 'Content-Type': 'application/json', ...a.headers });
+        res.end(JSON.stringify(a.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it("sends through Twilio's Messages resource, and honours 429 Retry-After and a 400 refusal", async () => {
+    let mode: 'ok' | 'busy' | 'bad' = 'ok';
+    const twilio = await fakeProvider((s) => {
+      const auth = Buffer.from('AC123:secret-token').toString('base64');
+      if (
+        s.url !== '/2010-04-01/Accounts/AC123/Messages.json' ||
+        s.headers.authorization !== `Basic ${auth}`
+      ) {
+        return { status: 401, body: { message: 'Authenticate' } };
+      }
+      if (mode === 'busy')
+        return { status: 429, body: { message: 'Too many' }, headers: { 'Retry-After': '120' } };
+      if (mode === 'bad')
+        return { status: 400, body: { code: 21211, message: "The 'To' number is not valid." } };
+      return { status: 201, body: { sid: 'SM0001' } };
+    });
+    const c = await createTestApp(
+      {
+        smsProvider: 'twilio',
+        twilio: { accountSid: 'AC123', authToken: 'secret-token', from: '+15005550006', apiUrl: twilio.url },
+      },
+      { jobs: true, outboxOptions: { pollMs: 200 } },
+    );
+    try {
+      const token = await c.staffToken();
+      const withPhone = c.seed.participants.find((p) => p.fullName === 'Amina Uwase');
+      const id = withPhone?.id ?? 0;
+      expect((await send([id], 'sms', c, token)).json().success_count).toBe(1);
+      await c.app.outbox?.idle();
+      const form = new URLSearchParams(twilio.seen[0]?.body);
+      expect(twilio.seen[0]?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+      expect(form.get('To')).toBe('+250788000001');
+      expect(form.get('From')).toBe('+15005550006');
+      expect(form.get('Body')).toContain('unique code');
+      const rows = () =>
+        c.database.db.select().from(outgoingMessages).where(eq(outgoingMessages.participantId, id));
+      expect((await rows())[0]).toMatchObject({
+        status: 'sent',
+        transport: 'twilio',
+        providerMessageId: 'SM0001',
+      });
+
+      mode = 'busy';
+      await send([id], 'sms', c, token);
+      await c.app.outbox?.idle();
+      const busy = (await rows()).find((r) => r.status !== 'sent');
+      expect(busy?.status).toBe('retry_scheduled');
+      expect(busy?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 110_000);
+
+      mode = 'bad';
+      await c.database.db
+        .update(outgoingMessages)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(outgoingMessages.status, 'retry_scheduled'));
+      c.app.outbox?.wake();
+      await c.app.outbox?.idle();
+      const bad = (await rows()).find((r) => r.id === busy?.id);
+      expect(bad?.status).toBe('failed_permanently');
+      expect(bad?.lastError).toContain('not valid');
+    } finally {
+      await c.close();
+      await twilio.close();
+    }
+  });
+
+  it("sends through Africa's Talking with its apiKey, and tells permanent from temporary refusals", async () => {
+    let status = 101;
+    let http = 201;
+    const at = await fakeProvider((s) => {
+      if (s.headers.apikey !== 'at-key')
+        return { status: 401, body: 'The supplied authentication is invalid' };
+      const body = JSON.parse(s.body) as { username: string; phoneNumbers: string[]; message: string };
+      if (body.username !== 'sandbox') return { status: 401, body: 'bad user' };
+      if (http >= 500) return { status: http, body: 'down' };
+      return {
+        status: http,
+        body: {
+          SMSMessageData: {
+            Recipients: [
+              {
+                statusCode: status,
+                number: body.phoneNumbers[0],
+                status: status === 101 ? 'Success' : 'InvalidPhoneNumber',
+                messageId: 'ATXid_1',
+              },
+            ],
+          },
+        },
+      };
+    });
+    const c = await createTestApp(
+      {
+        smsProvider: 'africastalking',
+        africasTalking: { username: 'sandbox', apiKey: 'at-key', senderId: 'ATTEND', apiUrl: at.url },
+      },
+      { jobs: true, outboxOptions: { pollMs: 200 } },
+    );
+    try {
+      const token = await c.staffToken();
+      const id = c.seed.participants.find((p) => p.fullName === 'Amina Uwase')?.id ?? 0;
+      const rows = async () =>
+        (
+          await c.database.db.select().from(outgoingMessages).where(eq(outgoingMessages.participantId, id))
+        ).sort((a, b) => a.id - b.id);
+      await send([id], 'sms', c, token);
+      await c.app.outbox?.idle();
+      expect(JSON.parse(at.seen[0]?.body ?? '{}')).toMatchObject({
+        senderId: 'ATTEND',
+        phoneNumbers: ['+250788000001'],
+      });
+      expect((await rows())[0]).toMatchObject({
+        status: 'sent',
+        transport: 'africastalking',
+        providerMessageId: 'ATXid_1',
+      });
+
+      status = 403;
+      await send([id], 'sms', c, token);
+      await c.app.outbox?.idle();
+      expect((await rows())[1]).toMatchObject({ status: 'failed_permanently' });
+
+      http = 503;
+      await send([id], 'sms', c, token);
+      await c.app.outbox?.idle();
+      expect((await rows())[2]).toMatchObject({ status: 'retry_scheduled' });
+    } finally {
+      await c.close();
+      await at.close();
+    }
+  });
+});
+
+describe('who may send', () => {
+  it('participants and scanners cannot send or read messages', async () => {
+    const participant = await t.participantToken(0);
+    for (const [method, url] of [
+      ['POST', `/api/events/${eventId}/participants/send_notifications/`],
+      ['GET', '/api/accounts/admin/failed-emails/stats/'],
+      ['POST', '/api/accounts/admin/failed-emails/force-retry/'],
+      ['GET', '/api/mailbox/'],
+      ['GET', `/api/events/${eventId}/messages/`],
+      ['GET', '/api/dashboard/activity/'],
+    ] as const) {
+      const res = await t.request({
+        method,
+        url,
+        headers: bearer(participant),
+        payload: { participant_ids: [1] },
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+
+  it('a message of another event is not found under this one', async () => {
+    const c = await createTestApp();
+    try {
+      const token = await c.staffToken();
+      const res = await c.request({
+        method: 'POST',
+        url: `/api/events/${c.seed.event.id}/messages/999999/retry/`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(404);
+      const activity = await c.request({
+        method: 'GET',
+        url: '/api/dashboard/activity/',
+        headers: bearer(token),
+      });
+      expect(activity.json().days).toHaveLength(14);
+      expect(activity.json().recent_events[0]).toMatchObject({ id: c.seed.event.id, participants: 2 });
+    } finally {
+      await c.close();
+    }
+  });
+});

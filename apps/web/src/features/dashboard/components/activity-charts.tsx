@@ -1,0 +1,107 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import type { ReactNode } from 'react';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { MESSAGE_STATUSES, type TDashboardActivity } from '@attend/shared';
+import { messageStatusLabel } from '../../notifications';
+import { td } from '../i18n';
+
+function ChartCard({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Stack gap={0}>
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The dashboard's two charts: confirmations and check-ins per day, and messages by status (this
+ * module and @mantine/charts load only when the dashboard shows them).
+ */
+export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
+  const days = activity.days.map((d) => ({
+    label: dayjs(d.day).format('MMM D'),
+    confirmations: d.confirmations,
+    check_ins: d.check_ins,
+  }));
+  const confirmations = days.reduce((n, d) => n + d.confirmations, 0);
+  const checkIns = days.reduce((n, d) => n + d.check_ins, 0);
+  const statuses = MESSAGE_STATUSES.map((status) => ({
+    status,
+    label: messageStatusLabel(status),
+    count: activity.messages[status] ?? 0,
+  }));
+  const messageTotal = statuses.reduce((n, s) => n + s.count, 0);
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <ChartCard title={td('charts.activity')} text={td('charts.activityText')}>
+        {confirmations + checkIns === 0 ? (
+          <Text c="dimmed" size="sm">
+            {td('charts.activityEmpty')}
+          </Text>
+        ) : (
+          <figure
+            style={{ margin: 0 }}
+            aria-label={td('charts.activitySummary', { c: confirmations, k: checkIns })}
+          >
+            <BarChart
+              h={240}
+              data={days}
+              dataKey="label"
+              series={[
+                { name: 'confirmations', label: td('charts.confirmations'), color: 'teal.7' },
+                { name: 'check_ins', label: td('charts.checkIns'), color: 'blue.7' },
+              ]}
+              withLegend
+              tickLine="y"
+              gridAxis="y"
+              barProps={{ isAnimationActive: false }}
+              yAxisProps={{ allowDecimals: false }}
+            />
+          </figure>
+        )}
+      </ChartCard>
+      <ChartCard title={td('charts.messages')} text={td('charts.messagesText')}>
+        {messageTotal === 0 ? (
+          <Text c="dimmed" size="sm">
+            {td('charts.messagesEmpty')}
+          </Text>
+        ) : (
+          <figure style={{ margin: 0 }}>
+            <BarChart
+              h={240}
+              data={statuses}
+              dataKey="label"
+              series={[{ name: 'count', label: td('charts.messagesSeries'), color: 'violet.7' }]}
+              tickLine="y"
+              gridAxis="y"
+              barProps={{ isAnimationActive: false }}
+              yAxisProps={{ allowDecimals: false }}
+            />
+            <Group component="figcaption" gap="md" mt="xs" data-testid="messages-by-status">
+              {statuses.map((s) => (
+                <Text key={s.status} size="sm" data-status={s.status}>
+                  {td('charts.messageCount', { status: s.label, n: s.count })}
+                </Text>
+              ))}
+            </Group>
+          </figure>
+        )}
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+export default ActivityCharts;

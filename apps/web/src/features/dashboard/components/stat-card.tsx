@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { td } from '../i18n';
+
+type Props = {
+  testId: string;
+  label: string;
+  /** undefined while loading; null when it could not be loaded. */
+  value: number | null | undefined;
+  detail: string | null | undefined;
+  color: string;
+  children?: ReactNode;
+};
+
+/** One figure of the dashboard with its second line (the active, confirmed, rate or ready count). */
+export function StatCard({ testId, label, value, detail, color, children }: Props) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`dashboard-stat-${testId}`}>
+      <Stack gap={4} h="100%">
+        <Text size="sm" c="dimmed" fw={600}>
+          {label}
+        </Text>
+        {value === undefined ? (
+          <Skeleton h={32} w={80} />
+        ) : (
+          <Text fz={28} fw={700} lh={1.2} c={color} data-testid={`dashboard-stat-${testId}-value`}>
+            {value === null ? td('stats.unavailable') : value.toLocaleString('en-US')}
+          </Text>
+        )}
+        {detail === undefined ? (
+          <Skeleton h={16} w={120} />
+        ) : (
+          detail !== null && (
+            <Text size="sm" data-testid={`dashboard-stat-${testId}-detail`}>
+              {detail}
+            </Text>
+          )
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Alert, Button, Group, List, Paper, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { NOTIFICATION_TYPES, type NotificationType, type TSendNotificationsResult } from '@attend/shared';
+import { AppModal } from '../../../components/app-modal';
+import { serverMessage } from '../../../lib/api-errors';
+import { notify } from '../../../lib/notify';
+import { useSendNotifications } from '../api/send-notifications';
+import { tp, type ParticipantsKey } from '../i18n';
+
+type Props = {
+  eventId: number;
+  /** The participants to notify; null while the modal is closed. */
+  participantIds: readonly number[] | null;
+  /** Names of the participants on screen, for the error lines (others are named by id). */
+  nameOf: (id: number) => string | undefined;
+  onClose: () => void;
+  /** Called once the request is answered (queued), with the outcome. */
+  onSent?: (result: TSendNotificationsResult) => void;
+};
+
+const typeLabel: Record<NotificationType, ParticipantsKey> = {
+  both: 'send.both',
+  email: 'send.email',
+  sms: 'send.sms',
+};
+
+const typeWhat: Record<NotificationType, ParticipantsKey> = {
+  both: 'send.what.both',
+  email: 'send.what.email',
+  sms: 'send.what.sms',
+};
+
+function isNotificationType(value: string): value is NotificationType {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+/** The toast of document 2 §8: 'Notifications sent. Success: x, Errors: y'. */
+export function notificationsSentMessage(
+  result: Pick<TSendNotificationsResult, 'success_count' | 'error_count'>,
+) {
+  return tp('send.done', { success: result.success_count, errors: result.error_count });
+}
+
+/**
+ * Send Notifications (document 2 §2): the selected count, the type (both by default, e-mail only or
+ * SMS only), what will be sent, Send; then the outcome with one line per participant not sent to.
+ */
+export function SendNotificationsModal({ eventId, participantIds, nameOf, onClose, onSent }: Props) {
+  const [type, setType] = useState<NotificationType>('both');
+  const [result, setResult] = useState<TSendNotificationsResult | null>(null);
+  const send = useSendNotifications(eventId);
+  const opened = participantIds !== null;
+  const count = participantIds?.length ?? 0;
+
+  const close = () => {
+    if (send.isPending) return;
+    setType('both');
+    setResult(null);
+    send.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    if (!participantIds || participantIds.length === 0) {
+      notify(tp('send.none'), 'warning');
+      return;
+    }
+    send.mutate(
+      { participantIds: [...participantIds], type },
+      {
+        onSuccess: (outcome) => {
+          setResult(outcome);
+          notify(notificationsSentMessage(outcome), outcome.error_count > 0 ? 'warning' : 'success');
+          onSent?.(outcome);
+        },
+        onError: (err) => notify(serverMessage(err, tp('send.failed')), 'error'),
+      },
+    );
+  };
+
+  return (
+    <AppModal opened={opened} onClose={close} title={tp('send.title')} size="lg">
+      {result ? (
+        <Stack gap="md" data-testid="send-notifications-result">
+          <Alert color={result.error_count > 0 ? 'orange' : 'teal'} variant="light" role="status">
+            <Text fw={600}>{notificationsSentMessage(result)}</Text>
+            <Text size="sm">{tp('send.background')}</Text>
+          </Alert>
+          {result.errors.length > 0 && (
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                {tp('send.errorsTitle')}
+              </Text>
+              <ScrollArea.Autosize mah={220}>
+                <List size="sm" spacing={2} data-testid="send-notifications-errors">
+                  {result.errors.map((e) => (
+                    <List.Item key={e.participant_id}>
+                      {tp('send.errorLine', {
+                        name:
+                          nameOf(e.participant_id) ?? tp('send.unknownParticipant', { id: e.participant_id }),
+                        error: e.error,
+                      })}
+                    </List.Item>
+                  ))}
+                </List>
+              </ScrollArea.Autosize>
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={close}>{tp('send.close')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md" data-testid="send-notifications-form">
+          <Text fw={600} data-testid="send-notifications-count">
+            {tp('send.count', { n: count.toLocaleString('en-US') })}
+          </Text>
+          <Radio.Group
+            label={tp('send.type')}
+            value={type}
+            onChange={(value) => {
+              if (isNotificationType(value)) setType(value);
+            }}
+          >
+            <Stack gap="xs" mt="xs">
+              {NOTIFICATION_TYPES.map((value) => (
+                <Radio key={value} value={value} label={tp(typeLabel[value])} disabled={send.isPending} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            bg="blue.0"
+            component="section"
+            aria-label={tp('send.whatTitle')}
+          >
+            <Text fw={600} size="sm" mb={4}>
+              {tp('send.whatTitle')}
+            </Text>
+            <Text size="sm">{tp('send.whatText')}</Text>
+            <Text size="sm" mt={4} data-testid="send-notifications-what">
+              {tp(typeWhat[type])}
+            </Text>
+          </Paper>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={send.isPending}>
+              {tp('send.cancel')}
+            </Button>
+            <Button onClick={submit} loading={send.isPending}>
+              {tp('send.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </AppModal>
+  );
+}

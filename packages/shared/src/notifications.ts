@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { zPage } from './events';
+
+export const NOTIFICATION_TYPES = ['both', 'email', 'sms'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_STATUSES = ['not_sent', 'queued', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+export const SEND_NOTIFICATIONS_MAX = 50_000;
+
+/** POST /api/events/{eventId}/participants/send_notifications/ */
+export const ZSendNotifications = z.object({
+  participant_ids: z
+    .array(z.number({ error: 'Participant ids must be numbers.' }).int().positive(), {
+      error: 'Please select participants to notify',
+    })
+    .min(1, 'Please select participants to notify')
+    .max(SEND_NOTIFICATIONS_MAX, `At most ${SEND_NOTIFICATIONS_MAX} participants can be notified at once.`),
+  type: z.enum(NOTIFICATION_TYPES, { error: 'Type must be both, email or sms.' }).default('both'),
+});
+export type TSendNotifications = z.input<typeof ZSendNotifications>;
+
+/** Success means queued durably; each error line names the participant and why. */
+export const ZSendNotificationsResult = z.object({
+  success_count: z.number().int(),
+  error_count: z.number().int(),
+  errors: z.array(z.object({ participant_id: z.number().int(), error: z.string() })),
+  message: z.string(),
+});
+export type TSendNotificationsResult = z.infer<typeof ZSendNotificationsResult>;
+
+const ZChannelCounts = z.object({
+  pending: z.number().int(),
+  retry_scheduled: z.number().int(),
+  failed_permanently: z.number().int(),
+  ready_for_retry: z.number().int(),
+  total_failed: z.number().int(),
+});
+
+/** GET /api/accounts/admin/failed-emails/stats/ (e-mail at the top level, as the spec reads it). */
+export const ZFailedEmailStats = ZChannelCounts.extend({
+  /** The spec's names for the same counts. */
+  total_ready_for_retry: z.number().int(),
+  next_retries: z.array(z.object({ email: z.string(), next_attempt_at: z.string() })),
+  /** The spec's name: participant_email and next_retry_at. */
+  next_retry_times: z.array(z.object({ participant_email: z.string(), next_retry_at: z.string() })),
+  more_retries: z.number().int(),
+  sms: ZChannelCounts,
+});
+export type TFailedEmailStats = z.infer<typeof ZFailedEmailStats>;
+
+const ZRetryCounts = z.object({
+  total_retried: z.number().int(),
+  total_successful: z.number().int(),
+  total_failed: z.number().int(),
+});
+/** POST …/failed-emails/retry/ and …/force-retry/: what was queued again and how it went. */
+export const ZRetryResult = z.object({
+  message: z.string(),
+  results: ZRetryCounts.extend({ email: ZRetryCounts, sms: ZRetryCounts }),
+});
+export type TRetryResult = z.infer<typeof ZRetryResult>;
+
+export const MESSAGE_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'retry_scheduled',
+  'failed_permanently',
+] as const;
+
+/** One message of an event (the Messages view); the sign-in link in its body is never shown. */
+export const ZOutgoingMessage = z.object({
+  id: z.number().int(),
+  participant_id: z.number().int().nullable(),
+  participant_name: z.string().nullable(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TOutgoingMessage = z.infer<typeof ZOutgoingMessage>;
+export const ZOutgoingMessagePage = zPage(ZOutgoingMessage);
+
+export const ZMessageListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .transform((n) => Math.min(n, 200)),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  channel: z.enum(['email', 'sms']).optional(),
+});
+
+/** The built-in mailbox: what participants would have received with no SMTP server or SMS provider. */
+export const ZMailboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TMailboxMessage = z.infer<typeof ZMailboxMessage>;
+export const ZMailboxPage = zPage(ZMailboxMessage);
+
+/** GET /api/dashboard/activity/: per-day confirmations and check-ins, and messages by status. */
+export const ZDashboardActivity = z.object({
+  days: z.array(z.object({ day: z.string(), confirmations: z.number().int(), check_ins: z.number().int() })),
+  messages: z.record(z.enum(MESSAGE_STATUSES), z.number().int()),
+  recent_events: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      start_date: z.string(),
+      participants: z.number().int(),
+      confirmed: z.number().int(),
+      checked_in: z.number().int(),
+    }),
+  ),
+});
+export type TDashboardActivity = z.infer<typeof ZDashboardActivity>;
