@@ -16,14 +16,13 @@ import {
   sessionRegistrations,
   sessions,
   staffEventAccess,
-  staffUsers,
 } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import { readQrCredential, verifierFor } from '../qr/event-keys';
 import { CHECK_IN_CHANNEL, type CheckInNotice } from './live-channel';
-import { checkInColumns, checkInJoins, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
+import { selectCheckIns, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
 
 /** A typed unique code after normalising: letters and digits only, and not absurdly long. */
 const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
@@ -76,29 +75,18 @@ async function readCode(db: DbOrTx, eventId: number, text: string): Promise<Look
 
 /** The first record of this participant for this main event or session, as the API shows it. */
 async function existingCheckIn(db: DbOrTx, participantId: number, sessionId: number | null) {
-  const [row] = await db
-    .select(checkInColumns)
-    .from(checkIns)
-    .innerJoin(participants, checkInJoins.participant)
-    .leftJoin(sessions, checkInJoins.session)
-    .leftJoin(staffUsers, checkInJoins.staff)
-    .where(
-      and(
-        eq(checkIns.participantId, participantId),
-        sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId),
-      ),
-    );
+  const [row] = await selectCheckIns(
+    db,
+    and(
+      eq(checkIns.participantId, participantId),
+      sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId),
+    ),
+  );
   return row ? serializeCheckIn(row) : null;
 }
 
 async function recordByNonce(db: DbOrTx, eventId: number, nonce: string) {
-  const [row] = await db
-    .select(checkInColumns)
-    .from(checkIns)
-    .innerJoin(participants, checkInJoins.participant)
-    .leftJoin(sessions, checkInJoins.session)
-    .leftJoin(staffUsers, checkInJoins.staff)
-    .where(and(eq(checkIns.eventId, eventId), eq(checkIns.clientNonce, nonce)));
+  const [row] = await selectCheckIns(db, and(eq(checkIns.eventId, eventId), eq(checkIns.clientNonce, nonce)));
   return row ? serializeCheckIn(row) : null;
 }
 

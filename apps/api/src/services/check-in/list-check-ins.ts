@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import { requireEventRow, requireSessionOfEvent } from './event-scope';
-import { checkInColumns, checkInJoins, serializeCheckIn } from './serialize';
+import { checkInColumns, checkInJoins, selectCheckIns, serializeCheckIn } from './serialize';
 
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -83,13 +83,6 @@ export async function listEventCheckIns(
   if (sessionId !== undefined) {
     where.push(sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId));
   }
-  const rows = await db
-    .select(checkInColumns)
-    .from(checkIns)
-    .innerJoin(participants, checkInJoins.participant)
-    .leftJoin(sessions, checkInJoins.session)
-    .leftJoin(staffUsers, checkInJoins.staff)
-    .where(and(...where))
-    .orderBy(desc(checkIns.checkInTime), desc(checkIns.id));
+  const rows = await selectCheckIns(db, and(...where)).orderBy(desc(checkIns.checkInTime), desc(checkIns.id));
   return rows.map(serializeCheckIn);
 }

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import type { TCheckIn } from '@attend/shared';
 import { checkIns, participants, sessions, staffUsers } from '../../db/schema';
 
@@ -54,4 +55,16 @@ export function serializeCheckIn(r: CheckInRow): TCheckIn {
     notes: r.notes,
     forced: r.forced,
   };
+}
+
+/** Check-in records as the API shows them (with participant, session and staff joined), filtered. */
+export function selectCheckIns(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(checkInColumns)
+    .from(checkIns)
+    .innerJoin(participants, checkInJoins.participant)
+    .leftJoin(sessions, checkInJoins.session)
+    .leftJoin(staffUsers, checkInJoins.staff)
+    .where(where)
+    .$dynamic();
 }

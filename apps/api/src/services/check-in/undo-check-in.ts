@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@attend/shared';
 import type { Db } from '../../db/client';
-import { checkIns, participants, sessions, staffUsers } from '../../db/schema';
+import { checkIns } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { assertAdmin } from '../auth/staff-access';
 import { CHECK_IN_CHANNEL, type CheckInNotice } from './live-channel';
-import { checkInColumns, checkInJoins, serializeCheckIn } from './serialize';
+import { selectCheckIns, serializeCheckIn } from './serialize';
 
 /**
  * DELETE /api/events/{eventId}/check-ins/{id}/: undoes a mistaken check-in (admins only). The record
@@ -20,14 +20,10 @@ export async function undoCheckIn(
 ): Promise<void> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(checkInColumns)
-      .from(checkIns)
-      .innerJoin(participants, checkInJoins.participant)
-      .leftJoin(sessions, checkInJoins.session)
-      .leftJoin(staffUsers, checkInJoins.staff)
-      .where(and(eq(checkIns.id, params.checkInId), eq(checkIns.eventId, params.eventId)))
-      .for('update', { of: checkIns });
+    const [row] = await selectCheckIns(
+      tx,
+      and(eq(checkIns.id, params.checkInId), eq(checkIns.eventId, params.eventId)),
+    ).for('update', { of: checkIns });
     if (!row) throw new AppError('not_found', messages.checkInNotFound);
     const record = serializeCheckIn(row);
     await tx.delete(checkIns).where(eq(checkIns.id, row.id));
