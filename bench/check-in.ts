@@ -221,7 +221,7 @@ class Target {
     databaseUrl: string,
   ): Promise<{ target: Target; ready: Extract<FromChild, { type: 'ready' }> }> {
     const child = fork(fileURLToPath(import.meta.url), ['serve'], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? [])],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -35,6 +36,21 @@ export class DataDirLockedError extends Error {}
 /** The rows of a raw `db.execute(sql…)` (both drivers answer `{rows}`). */
 export function resultRows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A hand-written statement (a data-modifying CTE, which the query builder cannot prepare) prepared
+ * once per connection under `name`; its parameters are `sql.placeholder(…)`s filled by `execute`.
+ * Goes through Drizzle's own session, as the builder's `.prepare(name)` does.
+ */
+export function prepareRaw<T>(
+  db: DbOrTx,
+  name: string,
+  query: SQL,
+): { execute: (values: Record<string, unknown>) => Promise<T[]> } {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return { execute: async (values) => resultRows<T>(await prepared.execute(values)) };
 }
 
 /**

@@ -83,7 +83,7 @@ export default fp(
       if (auth === 'public') return;
       const token = bearerToken(request);
       if (!token) throw new AppError('not_authenticated');
-      const actor = await opts.tokens.verifyAccess(token);
+      const actor = opts.tokens.verifyAccess(token);
       if (auth === 'participant' && actor.kind !== 'participant') {
         throw new AppError('forbidden', messages.participantOnly);
       }

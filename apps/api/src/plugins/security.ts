@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
-/** Security headers; the CSP is what the built web app needs and nothing more. */
+/**
+ * Security headers; the CSP is what the built web app needs and nothing more. Helmet's middleware
+ * is built once and applied to every reply (building it per request, as the Fastify wrapper does,
+ * re-parses the CSP each time).
+ */
 export default fp(
-  async function securityPlugin(app: FastifyInstance, opts: { secureCookies: boolean }) {
-    await app.register(helmet, {
+  function securityPlugin(
+    app: FastifyInstance,
+    opts: { secureCookies: boolean },
+    registered: (err?: Error) => void,
+  ) {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -29,6 +37,10 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       hsts: opts.secureCookies,
     });
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    });
+    registered();
   },
   { name: 'security' },
 );

@@ -42,7 +42,8 @@ export async function issueTokenPair(
   actor: Actor,
   meta: ClientMeta,
 ): Promise<TokenPair> {
-  const [access, refresh] = await Promise.all([tokens.signAccess(actor), issueRefreshToken(db, actor, meta)]);
+  const refresh = await issueRefreshToken(db, actor, meta);
+  const access = tokens.signAccess(actor);
   return { access, refresh };
 }
 
@@ -86,7 +87,7 @@ export async function rotateRefreshToken(
     return { kind: 'ok' as const, actor, refresh };
   });
   if (outcome.kind !== 'ok') throw new AppError('token_not_valid', messages.refreshInvalid);
-  return { access: await tokens.signAccess(outcome.actor), refresh: outcome.refresh };
+  return { access: tokens.signAccess(outcome.actor), refresh: outcome.refresh };
 }
 
 async function actorFor(db: DbOrTx, row: typeof refreshTokens.$inferSelect): Promise<Actor | null> {

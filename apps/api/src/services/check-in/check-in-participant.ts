@@ -8,7 +8,7 @@ import {
   type TCheckIn,
   type TCheckInCreate,
 } from '@attend/shared';
-import { resultRows, type Db, type DbOrTx } from '../../db/client';
+import { prepareRaw, resultRows, type Db, type DbOrTx } from '../../db/client';
 import {
   checkIns,
   events,
@@ -99,63 +99,114 @@ function alreadyIn(who: Who, first: TCheckIn): AppError {
   );
 }
 
-/**
- * The one lookup a scan needs, prepared once per database (by credential id or by typed code): the
- * event, the participant, the session and the registration, and whether a scanner was given the
- * event.
- */
-function prepareLookups(db: DbOrTx) {
-  const build = (byId: boolean, name: string) =>
-    db
-      .select({
-        eventActive: events.isActive,
-        publicKey: events.qrPublicKey,
-        granted: staffEventAccess.eventId,
-        id: participants.id,
-        fullName: participants.fullName,
-        organization: participants.organization,
-        uniqueCode: participants.uniqueCode,
-        confirmed: participants.confirmedAttendance,
-        sessionId: sessions.id,
-        sessionName: sessions.name,
-        sessionActive: sessions.isActive,
-        registered: sessionRegistrations.id,
-      })
-      .from(events)
-      .leftJoin(
-        staffEventAccess,
-        and(
-          eq(staffEventAccess.eventId, events.id),
-          eq(staffEventAccess.staffUserId, sql.placeholder('staffId')),
-        ),
-      )
-      .leftJoin(
-        participants,
-        and(
-          eq(participants.eventId, events.id),
-          byId
-            ? eq(participants.id, sql.placeholder('participantId'))
-            : eq(participants.uniqueCode, sql.placeholder('code')),
-        ),
-      )
-      .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.eventId, events.id)))
-      .leftJoin(
-        sessionRegistrations,
-        and(
-          eq(sessionRegistrations.sessionId, sessions.id),
-          eq(sessionRegistrations.participantId, participants.id),
-        ),
-      )
-      .where(eq(events.id, sql.placeholder('eventId')))
-      .prepare(name);
-  return { byId: build(true, 'check_in_lookup_by_id'), byCode: build(false, 'check_in_lookup_by_code') };
-}
-const lookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookups>>();
+/** What one scan statement answers: the lookup, and the record when it was inserted. */
+type ScanRow = {
+  event_active: boolean;
+  granted: number | null;
+  id: number | null;
+  full_name: string | null;
+  organization: string | null;
+  unique_code: string | null;
+  confirmed: boolean | null;
+  session_id: number | null;
+  session_name: string | null;
+  session_active: boolean | null;
+  registered: number | null;
+  check_in_id: number | null;
+  check_in_time: string | null;
+};
 
-function lookupStatements(db: DbOrTx) {
-  let q = lookups.get(db);
-  if (!q) lookups.set(db, (q = prepareLookups(db)));
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * A scan in one round trip, prepared once per database (by credential id or by typed code): look
+ * up the event, the scanner's grant, the participant, the session and the registration; insert the
+ * record when every rule holds (`may_insert` is false when the credential's signature did not
+ * verify); and announce it on the live channel with the whole record, so listeners in every
+ * process forward it without querying. A refused or duplicate scan inserts nothing and answers the
+ * lookup, from which the caller tells which rule it broke.
+ */
+function prepareScans(db: DbOrTx) {
+  const build = (byId: boolean, name: string) =>
+    prepareRaw<ScanRow>(
+      db,
+      name,
+      sql`
+      with look as (
+        select ${events.isActive} as event_active,
+          ${staffEventAccess.eventId} as granted,
+          ${participants.id} as id, ${participants.fullName} as full_name,
+          ${participants.organization} as organization, ${participants.uniqueCode} as unique_code,
+          ${participants.confirmedAttendance} as confirmed,
+          ${sessions.id} as session_id, ${sessions.name} as session_name, ${sessions.isActive} as session_active,
+          ${sessionRegistrations.id} as registered
+        from ${events}
+        left join ${staffEventAccess} on ${staffEventAccess.eventId} = ${events.id}
+          and ${staffEventAccess.staffUserId} = ${p('staffId')}::int
+        left join ${participants} on ${participants.eventId} = ${events.id} and ${
+          byId
+            ? sql`${participants.id} = ${p('participantId')}::int`
+            : sql`${participants.uniqueCode} = ${p('code')}::text`
+        }
+        left join ${sessions} on ${sessions.id} = ${p('sessionId')}::int and ${sessions.eventId} = ${events.id}
+        left join ${sessionRegistrations} on ${sessionRegistrations.sessionId} = ${sessions.id}
+          and ${sessionRegistrations.participantId} = ${participants.id}
+        where ${events.id} = ${p('eventId')}::int
+      ),
+      ins as (
+        insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
+        select ${p('eventId')}::int, look.id, look.session_id, ${p('staffId')}::int, ${p('notes')}::text,
+          false, ${p('nonce')}::text
+        from look
+        where ${p('mayInsert')}::boolean and look.event_active and look.id is not null
+          and (${p('role')}::text = 'admin' or look.granted is not null)
+          and case when ${p('sessionId')}::int = 0 then look.confirmed
+                   else look.session_active and look.registered is not null end
+        on conflict do nothing
+        returning id, check_in_time
+      ),
+      made as (
+        select ins.id, to_char(ins.check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from ins
+      )
+      select look.*, made.id as check_in_id, made.at as check_in_time,
+        case when made.id is not null then pg_notify(${CHECK_IN_CHANNEL}, jsonb_build_object(
+          'action', 'created', 'event_id', ${p('eventId')}::int,
+          'check_in', jsonb_build_object('id', made.id, 'participant_id', look.id,
+            'participant_name', look.full_name, 'organization', look.organization,
+            'unique_code', look.unique_code, 'session', look.session_id,
+            'session_name', coalesce(look.session_name, ${MAIN_EVENT_LABEL}::text),
+            'check_in_time', made.at, 'checked_in_by', ${p('username')}::text,
+            'notes', ${p('notes')}::text, 'forced', false))::text) end as notified
+      from look left join made on true
+    `,
+    );
+  return { byId: build(true, 'check_in_scan_by_id'), byCode: build(false, 'check_in_scan_by_code') };
+}
+const scans = new WeakMap<DbOrTx, ReturnType<typeof prepareScans>>();
+
+function scanStatements(db: DbOrTx) {
+  let q = scans.get(db);
+  if (!q) scans.set(db, (q = prepareScans(db)));
   return q;
+}
+
+/**
+ * Events' public keys, which never change once made (see eventSigner), so a credential's signature
+ * is checked before the scan statement runs. Keys not made yet are not kept.
+ */
+const publicKeys = new Map<number, string>();
+const MAX_KEPT_KEYS = 1000;
+
+async function publicKeyOf(db: DbOrTx, eventId: number): Promise<string | null> {
+  const kept = publicKeys.get(eventId);
+  if (kept) return kept;
+  const [row] = await db.select({ publicKey: events.qrPublicKey }).from(events).where(eq(events.id, eventId));
+  if (row?.publicKey) {
+    if (publicKeys.size >= MAX_KEPT_KEYS) publicKeys.clear();
+    publicKeys.set(eventId, row.publicKey);
+  }
+  return row?.publicKey ?? null;
 }
 
 export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckIn };
@@ -174,11 +225,23 @@ export async function checkInParticipant(
 ): Promise<CheckInOutcome> {
   const lookup = await readCode(db, eventId, input.qr_code_data);
   const sessionId = input.session;
-  const q = lookupStatements(db);
+  let genuine = true;
+  if (lookup.by === 'id') {
+    const publicKey = await publicKeyOf(db, eventId);
+    genuine =
+      !!publicKey &&
+      verifierFor(publicKey)({ eventId, participantId: lookup.participantId }, lookup.signature);
+  }
+  const q = scanStatements(db);
   const values = {
     eventId,
     sessionId: sessionId ?? 0,
     staffId: actor.staffId,
+    role: actor.role,
+    username: actor.username,
+    notes: input.notes,
+    nonce: input.client_nonce ?? null,
+    mayInsert: genuine,
     ...(lookup.by === 'id' ? { participantId: lookup.participantId } : { code: lookup.code }),
   };
   const [row] = lookup.by === 'id' ? await q.byId.execute(values) : await q.byCode.execute(values);
@@ -189,22 +252,38 @@ export async function checkInParticipant(
     await assertEventAccess(db, actor, eventId);
     throw new AppError('not_found', messages.eventNotFound);
   }
-  if (lookup.by === 'id') {
-    const genuine =
-      !!row.publicKey &&
-      verifierFor(row.publicKey)({ eventId, participantId: lookup.participantId }, lookup.signature);
-    if (!genuine) throw refuse('forged_code', messages.forgedCheckInCode);
+  const who: Who | null =
+    row.id === null || row.full_name === null
+      ? null
+      : { id: row.id, fullName: row.full_name, organization: row.organization ?? '' };
+  const sessionName = row.session_name ?? MAIN_EVENT_LABEL;
+  if (row.check_in_id !== null && row.check_in_time !== null && who) {
+    return {
+      status: 'created',
+      check_in: {
+        id: row.check_in_id,
+        participant_id: who.id,
+        participant_name: who.fullName,
+        organization: who.organization,
+        unique_code: row.unique_code ?? '',
+        session: sessionId,
+        session_name: sessionName,
+        check_in_time: row.check_in_time,
+        checked_in_by: actor.username,
+        notes: input.notes,
+        forced: false,
+      },
+    };
   }
-  if (!row.eventActive) throw refuse('event_inactive', messages.checkInEventInactive);
-  if (sessionId !== null && row.sessionId === null) {
+  if (!genuine) throw refuse('forged_code', messages.forgedCheckInCode);
+  if (!row.event_active) throw refuse('event_inactive', messages.checkInEventInactive);
+  if (sessionId !== null && row.session_id === null) {
     throw refuse('session_not_found', messages.checkInSessionNotFound);
   }
-  if (sessionId !== null && !row.sessionActive)
+  if (sessionId !== null && !row.session_active)
     throw refuse('session_inactive', messages.checkInSessionInactive);
-  if (row.id === null || row.fullName === null) throw refuse('unknown_code', messages.unknownCheckInCode);
-  const who: Who = { id: row.id, fullName: row.fullName, organization: row.organization ?? '' };
+  if (!who) throw refuse('unknown_code', messages.unknownCheckInCode);
   const whoBody = { participant: { id: who.id, full_name: who.fullName, organization: who.organization } };
-  const sessionName = row.sessionName ?? MAIN_EVENT_LABEL;
 
   let forced = false;
   if (sessionId === null && !row.confirmed) {
@@ -232,7 +311,7 @@ export async function checkInParticipant(
         participant_id: who.id,
         participant_name: who.fullName,
         organization: who.organization,
-        unique_code: row.uniqueCode ?? '',
+        unique_code: row.unique_code ?? '',
         session: sessionId,
         session_name: sessionName,
         checked_in_by: actor.username,
@@ -240,8 +319,7 @@ export async function checkInParticipant(
         forced,
       },
     };
-    // Insert and announce in one statement: the notice carries the whole record, so listeners in
-    // every process forward it without querying.
+    // Insert and announce in one statement, as the scan statement does.
     const result = await tx.execute(sql`
       with ins as (
         insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
@@ -259,8 +337,11 @@ export async function checkInParticipant(
     return resultRows<{ id: number; check_in_time: string | Date }>(result)[0];
   };
 
-  const created =
-    forced && sessionId === null
+  // The scan statement inserts only what needs no force; a forced check-in is written here (at the
+  // door with the participant's confirmation, in one transaction).
+  const created = !forced
+    ? undefined
+    : sessionId === null
       ? await db.transaction(async (tx) => {
           await tx
             .update(participants)
@@ -278,7 +359,7 @@ export async function checkInParticipant(
         participant_id: who.id,
         participant_name: who.fullName,
         organization: who.organization,
-        unique_code: row.uniqueCode ?? '',
+        unique_code: row.unique_code ?? '',
         session: sessionId,
         session_name: sessionName,
         check_in_time: new Date(created.check_in_time).toISOString(),
