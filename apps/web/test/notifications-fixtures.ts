@@ -1,3 +1,4 @@
+import { DEFAULT_TAG_DESIGN } from '@attend/shared';
 import type {
   TDashboardActivity,
   TEvent,
@@ -28,7 +29,8 @@ export function event(overrides: Partial<TEvent> = {}): TEvent {
     accent_color: '#0072C6',
     tag_background_color: '#ffffff',
     tag_text_color: '#000000',
-    tag_design: null,
+    tag_design: { ...DEFAULT_TAG_DESIGN },
+    logo_url: null,
     event_notes: '',
     group_chat_url: null,
     support_contact: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { format, messages } from './messages';
 import { parseDateTime } from './rules/time';
+import { ZTagDesign, zHexColour } from './tags';
 
 /** A required ISO date-time field: `required` when absent or blank, a clear message when unreadable. */
 export function zDateTime(required: string, invalid: string) {
@@ -28,42 +29,17 @@ const zText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-const zColour = z
-  .string()
-  .trim()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, messages.invalidColour);
-
-/** Tag design object (document 2 §3); unknown keys are kept for the tag designer. */
-export const ZTagDesign = z.looseObject({
-  primaryColor: z.string().max(32).optional(),
-  secondaryColor: z.string().max(32).optional(),
-  accentColor: z.string().max(32).optional(),
-  backgroundColor: z.string().max(32).optional(),
-  textColor: z.string().max(32).optional(),
-  borderRadius: z
-    .union([z.number(), z.string().max(16)])
-    .refine((v) => {
-      const n = typeof v === 'number' ? v : Number.parseFloat(v);
-      return Number.isFinite(n) && n >= 0 && n <= 24;
-    }, 'Border radius must be between 0 and 24 px')
-    .optional(),
-  layout: z.enum(['modern', 'classic', 'minimal']).optional(),
-  qrCodePosition: z.string().max(32).optional(),
-  qrCodeSize: z.string().max(32).optional(),
-});
-export type TTagDesign = z.infer<typeof ZTagDesign>;
-
 /** Fields staff may set on an event besides name, dates and location. */
 const eventExtras = {
   description: zText(5000),
   is_active: z.boolean().optional(),
   logo: z.string().max(500_000).nullish(),
   image: z.string().max(500_000).nullish(),
-  primary_color: zColour.optional(),
-  secondary_color: zColour.optional(),
-  accent_color: zColour.optional(),
-  tag_background_color: zColour.optional(),
-  tag_text_color: zColour.optional(),
+  primary_color: zHexColour.optional(),
+  secondary_color: zHexColour.optional(),
+  accent_color: zHexColour.optional(),
+  tag_background_color: zHexColour.optional(),
+  tag_text_color: zHexColour.optional(),
   tag_design: ZTagDesign.nullish(),
   /** null restores the default wording. */
   event_notes: z.string().trim().max(5000).nullish(),
@@ -139,7 +115,18 @@ export const ZEvent = z.object({
   accent_color: z.string(),
   tag_background_color: z.string(),
   tag_text_color: z.string(),
-  tag_design: z.record(z.string(), z.unknown()).nullable(),
+  /** The whole design, defaults filled in (see tags.ts). */
+  tag_design: z.object({
+    border_radius: z.number().int(),
+    layout: z.enum(['modern', 'classic', 'minimal']),
+    qr_position: z.enum(['center', 'bottom-right', 'top-right']),
+    qr_size: z.enum(['small', 'medium', 'large']),
+    logo_size: z.union([z.literal(40), z.literal(60), z.literal(80)]),
+    show_logo: z.boolean(),
+    show_organization: z.boolean(),
+  }),
+  /** The uploaded logo (PNG, JPEG or WebP), or null. */
+  logo_url: z.string().nullable(),
   /** The stored notes, or the default wording when staff have not written their own. */
   event_notes: z.string(),
   group_chat_url: z.string().nullable(),

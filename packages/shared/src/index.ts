@@ -9,3 +9,4 @@ export * from './participants';
 export * from './attendance';
 export * from './check-in';
 export * from './notifications';
+export * from './tags';

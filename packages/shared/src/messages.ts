@@ -26,6 +26,7 @@ export const messages = {
   locationRequired: 'Location is required',
   invalidEventDate: 'Invalid date format. Please use a date and time such as 2025-01-31T09:00.',
   invalidColour: 'Enter a colour such as #1EB53A',
+  tagBorderRadius: 'Border radius must be between 0 and 24 px',
   // Sessions (document 2 §5, §6, §8)
   missingRequiredFields: 'Missing required fields: {fields}',
   invalidSessionDate: 'Invalid date format. Please check the start and end times.',

@@ -26,6 +26,8 @@ export const events = pgTable(
     /** Short code participants type with their unique code; stored upper-case. */
     eventCode: text('event_code').notNull(),
     logo: text('logo'),
+    /** The hash of the uploaded logo in event_logos (null when there is none). */
+    logoHash: text('logo_hash'),
     image: text('image'),
     primaryColor: text('primary_color').notNull().default('#1EB53A'),
     secondaryColor: text('secondary_color').notNull().default('#FFFFFF'),

@@ -8,3 +8,4 @@ export * from './check-ins';
 export * from './outgoing-messages';
 export * from './auth-tokens';
 export * from './ops';
+export * from './event-logos';

@@ -9,14 +9,7 @@ import {
   type TCheckInCreate,
 } from '@attend/shared';
 import { prepareRaw, resultRows, type Db, type DbOrTx } from '../../db/client';
-import {
-  checkIns,
-  events,
-  participants,
-  sessionRegistrations,
-  sessions,
-  staffEventAccess,
-} from '../../db/schema';
+import { checkIns, events, participants } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
@@ -119,75 +112,27 @@ type ScanRow = {
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * A scan in one round trip, prepared once per database (by credential id or by typed code): look
- * up the event, the scanner's grant, the participant, the session and the registration; insert the
- * record when every rule holds (`may_insert` is false when the credential's signature did not
- * verify); and announce it on the live channel with the whole record, so listeners in every
- * process forward it without querying. A refused or duplicate scan inserts nothing and answers the
- * lookup, from which the caller tells which rule it broke.
+ * A scan in one round trip, prepared once per database: the `check_in_scan` function (migration
+ * 0006) looks up the event, the scanner's grant, the participant (by credential id or typed code),
+ * the session and the registration; inserts the record when every rule holds (`mayInsert` is false
+ * when the credential's signature did not verify); and announces it on the live channel with the
+ * whole record, so listeners in every process forward it without querying. A refused or duplicate
+ * scan inserts nothing and answers the lookup, from which the caller tells which rule it broke.
  */
-function prepareScans(db: DbOrTx) {
-  const build = (byId: boolean, name: string) =>
-    prepareRaw<ScanRow>(
-      db,
-      name,
-      sql`
-      with look as (
-        select ${events.isActive} as event_active,
-          ${staffEventAccess.eventId} as granted,
-          ${participants.id} as id, ${participants.fullName} as full_name,
-          ${participants.organization} as organization, ${participants.uniqueCode} as unique_code,
-          ${participants.confirmedAttendance} as confirmed,
-          ${sessions.id} as session_id, ${sessions.name} as session_name, ${sessions.isActive} as session_active,
-          ${sessionRegistrations.id} as registered
-        from ${events}
-        left join ${staffEventAccess} on ${staffEventAccess.eventId} = ${events.id}
-          and ${staffEventAccess.staffUserId} = ${p('staffId')}::int
-        left join ${participants} on ${participants.eventId} = ${events.id} and ${
-          byId
-            ? sql`${participants.id} = ${p('participantId')}::int`
-            : sql`${participants.uniqueCode} = ${p('code')}::text`
-        }
-        left join ${sessions} on ${sessions.id} = ${p('sessionId')}::int and ${sessions.eventId} = ${events.id}
-        left join ${sessionRegistrations} on ${sessionRegistrations.sessionId} = ${sessions.id}
-          and ${sessionRegistrations.participantId} = ${participants.id}
-        where ${events.id} = ${p('eventId')}::int
-      ),
-      ins as (
-        insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
-        select ${p('eventId')}::int, look.id, look.session_id, ${p('staffId')}::int, ${p('notes')}::text,
-          false, ${p('nonce')}::text
-        from look
-        where ${p('mayInsert')}::boolean and look.event_active and look.id is not null
-          and (${p('role')}::text = 'admin' or look.granted is not null)
-          and case when ${p('sessionId')}::int = 0 then look.confirmed
-                   else look.session_active and look.registered is not null end
-        on conflict do nothing
-        returning id, check_in_time
-      ),
-      made as (
-        select ins.id, to_char(ins.check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-        from ins
-      )
-      select look.*, made.id as check_in_id, made.at as check_in_time,
-        case when made.id is not null then pg_notify(${CHECK_IN_CHANNEL}, jsonb_build_object(
-          'action', 'created', 'event_id', ${p('eventId')}::int,
-          'check_in', jsonb_build_object('id', made.id, 'participant_id', look.id,
-            'participant_name', look.full_name, 'organization', look.organization,
-            'unique_code', look.unique_code, 'session', look.session_id,
-            'session_name', coalesce(look.session_name, ${MAIN_EVENT_LABEL}::text),
-            'check_in_time', made.at, 'checked_in_by', ${p('username')}::text,
-            'notes', ${p('notes')}::text, 'forced', false))::text) end as notified
-      from look left join made on true
-    `,
-    );
-  return { byId: build(true, 'check_in_scan_by_id'), byCode: build(false, 'check_in_scan_by_code') };
+function prepareScan(db: DbOrTx) {
+  return prepareRaw<ScanRow>(
+    db,
+    'check_in_scan',
+    sql`select * from check_in_scan(${p('eventId')}::int, ${p('staffId')}::int, ${p('admin')}::boolean,
+      ${p('username')}::text, ${p('participantId')}::int, ${p('code')}::text, ${p('sessionId')}::int,
+      ${p('notes')}::text, ${p('nonce')}::text, ${p('mayInsert')}::boolean)`,
+  );
 }
-const scans = new WeakMap<DbOrTx, ReturnType<typeof prepareScans>>();
+const scans = new WeakMap<DbOrTx, ReturnType<typeof prepareScan>>();
 
-function scanStatements(db: DbOrTx) {
+function scanStatement(db: DbOrTx) {
   let q = scans.get(db);
-  if (!q) scans.set(db, (q = prepareScans(db)));
+  if (!q) scans.set(db, (q = prepareScan(db)));
   return q;
 }
 
@@ -232,19 +177,18 @@ export async function checkInParticipant(
       !!publicKey &&
       verifierFor(publicKey)({ eventId, participantId: lookup.participantId }, lookup.signature);
   }
-  const q = scanStatements(db);
-  const values = {
+  const [row] = await scanStatement(db).execute({
     eventId,
-    sessionId: sessionId ?? 0,
     staffId: actor.staffId,
-    role: actor.role,
+    admin: actor.role === 'admin',
     username: actor.username,
+    participantId: lookup.by === 'id' ? lookup.participantId : null,
+    code: lookup.by === 'code' ? lookup.code : null,
+    sessionId,
     notes: input.notes,
     nonce: input.client_nonce ?? null,
     mayInsert: genuine,
-    ...(lookup.by === 'id' ? { participantId: lookup.participantId } : { code: lookup.code }),
-  };
-  const [row] = lookup.by === 'id' ? await q.byId.execute(values) : await q.byCode.execute(values);
+  });
   if (row && actor.role !== 'admin' && row.granted === null) {
     throw new AppError('forbidden', messages.scannerEventsOnly);
   }

@@ -1,4 +1,4 @@
-import type { TEventCreateParsed, TEventDetail } from '@attend/shared';
+import { readTagDesign, type TEventCreateParsed, type TEventDetail } from '@attend/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -37,7 +37,7 @@ export async function createEvent(
         accentColor: input.accent_color,
         tagBackgroundColor: input.tag_background_color,
         tagTextColor: input.tag_text_color,
-        tagDesign: input.tag_design ?? null,
+        tagDesign: input.tag_design ? { ...readTagDesign(null), ...input.tag_design } : null,
         eventNotes: input.event_notes || null,
         groupChatUrl: input.group_chat_url || null,
         supportContact: input.support_contact || null,

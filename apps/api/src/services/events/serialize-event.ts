@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { defaultEventNotes, displayStatus, type TEvent, type TEventDetail } from '@attend/shared';
+import {
+  defaultEventNotes,
+  displayStatus,
+  readTagDesign,
+  type TEvent,
+  type TEventDetail,
+} from '@attend/shared';
 import { events } from '../../db/schema';
 
 type EventRow = typeof events.$inferSelect;
+
+/**
+ * Where an event's logo is served: the content hash in the path makes the URL name one image for
+ * ever (cached as immutable) and unguessable without reading the event.
+ */
+export function eventLogoUrl(eventId: number, hash: string): string {
+  return `/api/events/${eventId}/logo/${hash}/`;
+}
 
 /** Columns of an event row plus the counts every event JSON carries. */
 export const eventWithCounts = {
@@ -42,7 +56,8 @@ export function serializeEvent(
     accent_color: e.accentColor,
     tag_background_color: e.tagBackgroundColor,
     tag_text_color: e.tagTextColor,
-    tag_design: e.tagDesign ?? null,
+    tag_design: readTagDesign(e.tagDesign),
+    logo_url: e.logoHash ? eventLogoUrl(e.id, e.logoHash) : null,
     event_notes: e.eventNotes ?? defaultEventNotes(e.dsaSessionsPerDay),
     group_chat_url: e.groupChatUrl,
     support_contact: e.supportContact,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { messages, type TEventDetail, type TEventUpdateParsed } from '@attend/shared';
+import { messages, readTagDesign, type TEventDetail, type TEventUpdateParsed } from '@attend/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -39,7 +39,11 @@ export async function updateEvent(
     if (input.accent_color !== undefined) set.accentColor = input.accent_color;
     if (input.tag_background_color !== undefined) set.tagBackgroundColor = input.tag_background_color;
     if (input.tag_text_color !== undefined) set.tagTextColor = input.tag_text_color;
-    if (input.tag_design !== undefined) set.tagDesign = input.tag_design;
+    // A partial design changes the keys sent; null restores the defaults.
+    if (input.tag_design !== undefined) {
+      set.tagDesign =
+        input.tag_design === null ? null : { ...readTagDesign(current.tagDesign), ...input.tag_design };
+    }
     if (input.event_notes !== undefined) set.eventNotes = input.event_notes || null;
     if (input.group_chat_url !== undefined) set.groupChatUrl = input.group_chat_url || null;
     if (input.support_contact !== undefined) set.supportContact = input.support_contact || null;

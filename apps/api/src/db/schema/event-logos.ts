@@ -1,0 +1,24 @@
+import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { events } from './events';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * An event's uploaded logo, kept in the database so every process serves it; apart from `events`
+ * so that reading an event never reads the image. `events.logo_hash` names the current one.
+ */
+export const eventLogos = pgTable('event_logos', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  /** The first 32 hex digits of the content's SHA-256: part of the logo's URL. */
+  hash: text('hash').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
