@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CODE_ALPHABET, EVENT_CODE_LENGTH } from '@attend/shared';
+import { CODE_ALPHABET, DEFAULT_TAG_DESIGN, EVENT_CODE_LENGTH } from '@attend/shared';
 import { checkIns, events, participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { generateEventCode } from '../src/services/events/generate-codes';
 import { bearer, createTestApp, type TestApp } from './helper';
@@ -62,7 +62,8 @@ describe('POST /api/events/', () => {
       accent_color: '#0072C6',
       tag_background_color: '#ffffff',
       tag_text_color: '#000000',
-      tag_design: null,
+      tag_design: DEFAULT_TAG_DESIGN,
+      logo_url: null,
       group_chat_url: null,
       support_contact: null,
       dsa_sessions_per_day: 3,
@@ -128,7 +129,7 @@ describe('POST /api/events/', () => {
       { ...valid, start_date: 'next tuesday' },
       { ...valid, end_date: '2025-02-30T10:00' },
       { ...valid, primary_color: 'red; drop table' },
-      { ...valid, tag_design: { borderRadius: 99 } },
+      { ...valid, tag_design: { border_radius: 99 } },
       { ...valid, dsa_sessions_per_day: -1 },
       { ...valid, name: 42 },
     ]) {
@@ -314,7 +315,7 @@ describe('PATCH /api/events/{id}/', () => {
         name: 'Edited',
         is_active: false,
         primary_color: '#000000',
-        tag_design: { primaryColor: '#000000', borderRadius: '12', layout: 'classic', showLogo: true },
+        tag_design: { border_radius: 12, layout: 'classic', show_logo: false },
         group_chat_url: 'https://chat.example.org/g/1',
         event_notes: 'Bring your ID.',
       },
@@ -328,7 +329,15 @@ describe('PATCH /api/events/{id}/', () => {
       location: valid.location,
       event_code: created.event_code,
       primary_color: '#000000',
-      tag_design: { primaryColor: '#000000', borderRadius: '12', layout: 'classic', showLogo: true },
+      tag_design: {
+        border_radius: 12,
+        layout: 'classic',
+        show_logo: false,
+        qr_position: 'center',
+        qr_size: 'large',
+        logo_size: 60,
+        show_organization: true,
+      },
       group_chat_url: 'https://chat.example.org/g/1',
       event_notes: 'Bring your ID.',
     });

@@ -27,6 +27,13 @@ export const messages = {
   invalidEventDate: 'Invalid date format. Please use a date and time such as 2025-01-31T09:00.',
   invalidColour: 'Enter a colour such as #1EB53A',
   tagBorderRadius: 'Border radius must be between 0 and 24 px',
+  logoFileRequired: 'Please select a logo image to upload',
+  logoTooLarge: 'The logo must be 1 MB or smaller',
+  logoWrongType: 'The logo must be a PNG, JPEG or WebP image',
+  logoSvgRefused: 'SVG logos are not accepted: upload a PNG, JPEG or WebP image',
+  logoTooManyPixels: 'The logo must be at most 4000 × 4000 pixels',
+  logoDamaged: 'The logo image is damaged or incomplete',
+  logoNotFound: 'Logo not found',
   // Sessions (document 2 §5, §6, §8)
   missingRequiredFields: 'Missing required fields: {fields}',
   invalidSessionDate: 'Invalid date format. Please check the start and end times.',

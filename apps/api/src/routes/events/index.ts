@@ -8,6 +8,7 @@ import { deleteEvent } from '../../services/events/delete-event';
 import { getEvent } from '../../services/events/get-event';
 import { listEvents } from '../../services/events/list-events';
 import { updateEvent } from '../../services/events/update-event';
+import { eventLogoRoutes } from './logo';
 import { pageLinks } from './page-links';
 
 const Params = EventParams;
@@ -16,6 +17,8 @@ const tags = ['events'];
 const security = bearerSecurity;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(eventLogoRoutes);
+
   app.get(
     '/events/',
     {
