@@ -10,3 +10,4 @@ export * from './attendance';
 export * from './check-in';
 export * from './notifications';
 export * from './tags';
+export * from './badges';

@@ -181,17 +181,20 @@ const NARROW = /[iljtfrI.,:;'|!\s]/u;
 const COMBINING =
   /[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963]/u;
 
-/** An estimate of a string's width in ems for a sans-serif face (bold is a little wider). */
+/**
+ * A generous estimate of a string's width in ems in Noto Sans (bold is a little wider), so that
+ * lines broken here fit when drawn.
+ */
 export function textWidthEm(text: string, font: TagFont = 'regular'): number {
   let em = 0;
   for (const ch of text) {
     if (COMBINING.test(ch)) continue;
     if (WIDE.test(ch)) em += 1;
-    else if (NARROW.test(ch)) em += 0.3;
-    else if (/[A-Z0-9MWmw@#%&]/u.test(ch)) em += 0.66;
-    else em += 0.56;
+    else if (NARROW.test(ch)) em += 0.32;
+    else if (/[A-Z0-9MWmw@#%&]/u.test(ch)) em += 0.7;
+    else em += 0.6;
   }
-  return font === 'bold' ? em * 1.06 : em;
+  return font === 'bold' ? em * 1.08 : em;
 }
 
 /** Splits text into lines of at most `maxEm` ems, at spaces, or anywhere in unspaced CJK text. */

@@ -7,7 +7,7 @@ import { LoginPage } from '../features/auth/routes/login';
 import { LandingPage } from '../features/landing/routes/landing';
 import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
-import { NotFoundContent, NotFoundPage } from './routes/not-found';
+import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
 /** Code-split routes: the participant's first screens never download the staff pages. */
@@ -35,7 +35,10 @@ const adminPages: RouteObject[] = [
   },
   { path: paths.staff.events(), lazy: lazyPage(() => import('../features/events/routes/events-list')) },
   { path: routePatterns.staffEvent, lazy: lazyPage(() => import('../features/events/routes/event-detail')) },
-  { path: routePatterns.staffTagDesign, Component: NotFoundContent },
+  {
+    path: routePatterns.staffTagDesign,
+    lazy: lazyPage(() => import('../features/tags/routes/tag-design-page')),
+  },
   {
     path: routePatterns.staffSessions,
     lazy: lazyPage(() => import('../features/sessions/routes/sessions-list')),
@@ -97,7 +100,10 @@ const participantPages: RouteObject[] = [
     path: routePatterns.participantEvent,
     lazy: lazyPage(() => import('../features/events/routes/participant-event')),
   },
-  { path: routePatterns.participantEventTag, Component: NotFoundContent },
+  {
+    path: routePatterns.participantEventTag,
+    lazy: lazyPage(() => import('../features/tags/routes/participant-tag-page')),
+  },
   {
     path: paths.participant.sessions(),
     lazy: lazyPage(() => import('../features/sessions/routes/participant-sessions')),

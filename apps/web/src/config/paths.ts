@@ -72,6 +72,9 @@ export const apiPaths = {
   events: (query?: Record<string, string | number>) =>
     query ? `/api/events/?${new URLSearchParams(stringValues(query))}` : '/api/events/',
   event: (eventId: Id) => `/api/events/${eventId}/`,
+  eventLogo: (eventId: Id) => `/api/events/${eventId}/logo/`,
+  badgesPdf: (eventId: Id, query: Record<string, string | number>) =>
+    `/api/events/${eventId}/badges.pdf?${new URLSearchParams(stringValues(query)).toString()}`,
   eventSessions: (eventId: Id, query?: { parent_session?: Id }) =>
     query?.parent_session !== undefined
       ? `/api/events/${eventId}/sessions/?${new URLSearchParams({ parent_session: String(query.parent_session) })}`

@@ -35,8 +35,29 @@ async function withToken<T>(attempt: (token: string | null) => Promise<T>): Prom
   }
 }
 
-/** GET `url` as a file with the bearer token. */
-export function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
+/** Reads a response body, reporting the bytes received so far (streamed answers have no length). */
+async function readWithProgress(response: Response, onBytes: (received: number) => void): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onBytes(received);
+  }
+  return new Blob(chunks, { type });
+}
+
+/** GET `url` as a file with the bearer token; `onBytes` hears how much has arrived. */
+export function fetchFile(
+  url: string,
+  signal?: AbortSignal,
+  onBytes?: (received: number) => void,
+): Promise<Blob> {
   return withToken(async (token) => {
     let response: Response;
     try {
@@ -53,7 +74,7 @@ export function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
       const { detail, code, body } = readDetail(await response.text().catch(() => ''));
       throw new ApiError(response.status, detail, code, body);
     }
-    return response.blob();
+    return onBytes ? readWithProgress(response, onBytes) : response.blob();
   });
 }
 

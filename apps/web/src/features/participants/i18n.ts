@@ -112,6 +112,22 @@ const en = {
   'sendLogin.failed': messages.loginDetailsFailed,
 
   'export.started': 'Generating export file, please wait...',
+  'actions.printBadges': 'Print Badges',
+  'badges.title': 'Print Badges',
+  'badges.who': 'Which badges',
+  'badges.selected': 'Selected participants ({n})',
+  'badges.allConfirmed': 'All confirmed participants ({n})',
+  'badges.layout': 'Sheet layout',
+  'badges.layout.a4-4': 'A4, four badges per sheet',
+  'badges.layout.a4-2': 'A4, two large badges per sheet',
+  'badges.layout.single': 'One badge per page (badge printer)',
+  'badges.hint':
+    'Badges use the event tag design, each with its participant’s QR code. Sheets carry cut marks.',
+  'badges.print': 'Download PDF',
+  'badges.cancel': 'Cancel',
+  'badges.progress': 'Preparing badges… {kb} KB received',
+  'badges.done': 'Badges ready: {filename}',
+  'badges.failed': 'Failed to print badges',
   'export.failed': 'Failed to export participants',
   'export.filename': 'participants_export.zip',
 

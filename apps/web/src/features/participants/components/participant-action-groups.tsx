@@ -18,6 +18,7 @@ type Props = {
   confirming: boolean;
   onExport: () => void;
   exporting: boolean;
+  onPrintBadges: () => void;
 };
 
 function ActionGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -77,6 +78,9 @@ export function ParticipantActionGroups(props: Props) {
       <ActionGroup title={tp('actions.export')}>
         <Button variant="default" onClick={props.onExport} loading={props.exporting}>
           {tp('actions.exportCsv')}
+        </Button>
+        <Button variant="default" onClick={props.onPrintBadges}>
+          {tp('actions.printBadges')}
         </Button>
       </ActionGroup>
     </SimpleGrid>

@@ -30,6 +30,7 @@ import { participantIdsQueryOptions, type ParticipantIdFilters } from '../api/ge
 import { useParticipantStats } from '../api/get-participant-stats';
 import { useParticipants } from '../api/get-participants';
 import { useExportParticipants } from '../api/export-participants';
+import { PrintBadgesModal } from '../components/print-badges-modal';
 import { invalidateParticipants } from '../api/invalidate-participants';
 import { AddParticipantModal } from '../components/add-participant-modal';
 import { BulkUploadModal } from '../components/bulk-upload-modal';
@@ -73,6 +74,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
+  const [badgesOpen, setBadgesOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -245,6 +247,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
           confirming={confirmMany.isPending}
           onExport={exportAll}
           exporting={exportData.isPending}
+          onPrintBadges={() => setBadgesOpen(true)}
         />
 
         <Paper withBorder radius="md" p="md">
@@ -330,6 +333,16 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
       <AddParticipantModal eventId={eventId} opened={addOpen} onClose={() => setAddOpen(false)} />
       <BulkUploadModal eventId={eventId} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       <ParticipantQrModal eventId={eventId} participantId={qrFor} onClose={() => setQrFor(null)} />
+      {badgesOpen && (
+        <PrintBadgesModal
+          opened
+          eventId={eventId}
+          eventCode={event.data?.event_code ?? String(eventId)}
+          selectedIds={[...selected]}
+          confirmedCount={stats.data?.confirmed ?? 0}
+          onClose={() => setBadgesOpen(false)}
+        />
+      )}
       <SendNotificationsModal
         eventId={eventId}
         participantIds={sendTarget?.ids ?? null}

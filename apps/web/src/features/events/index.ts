@@ -1,0 +1,3 @@
+/** What other features may use of the events feature. */
+export { eventQueryOptions, useEvent } from './api/get-event';
+export { useUpdateEvent } from './api/update-event';

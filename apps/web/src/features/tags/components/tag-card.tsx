@@ -1,0 +1,160 @@
+import { forwardRef, type ReactNode } from 'react';
+// The face the server prints badges with, so the preview, the PNG and the sheet match.
+import '@fontsource/noto-sans/400.css';
+import '@fontsource/noto-sans/700.css';
+import {
+  TAG_HEIGHT,
+  TAG_WIDTH,
+  tagLayout,
+  type TagBox,
+  type TagColours,
+  type TagContent,
+  type TagDesign,
+} from '@attend/shared';
+
+type Props = {
+  design: TagDesign;
+  colours: TagColours;
+  content: TagContent;
+  /** The logo's URL (drawn when the design shows it). */
+  logoUrl: string | null;
+  /** What goes in the QR box: the participant's QR image, or a placeholder in the designer. */
+  qr: ReactNode;
+  /** Accessible name of the whole tag. */
+  label: string;
+};
+
+const FONT_WEIGHT = { regular: 400, bold: 700 } as const;
+
+function Box({ box, logoUrl, qr }: { box: TagBox; logoUrl: string | null; qr: ReactNode }) {
+  switch (box.kind) {
+    case 'rect':
+      return (
+        <div
+          style={{
+            position: 'absolute',
+            left: box.x,
+            top: box.y,
+            width: box.w,
+            height: box.h,
+            background: box.fill,
+            borderRadius: box.radius ?? 0,
+          }}
+        />
+      );
+    case 'frame':
+      return (
+        <div
+          style={{
+            position: 'absolute',
+            left: box.x,
+            top: box.y,
+            width: box.w,
+            height: box.h,
+            border: `${box.width}px solid ${box.stroke}`,
+            borderRadius: box.radius,
+            boxSizing: 'border-box',
+          }}
+        />
+      );
+    case 'logo':
+      return logoUrl ? (
+        <img
+          src={logoUrl}
+          alt=""
+          crossOrigin="anonymous"
+          data-testid="tag-logo"
+          style={{
+            position: 'absolute',
+            left: box.x,
+            top: box.y,
+            width: box.size,
+            height: box.size,
+            objectFit: 'contain',
+          }}
+        />
+      ) : null;
+    case 'qr':
+      return (
+        <div
+          data-testid="tag-qr"
+          style={{
+            position: 'absolute',
+            left: box.x,
+            top: box.y,
+            width: box.size,
+            height: box.size,
+            background: '#ffffff',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {qr}
+        </div>
+      );
+    case 'text':
+      return (
+        <>
+          {box.lines.map((line, i) => (
+            <div
+              key={i}
+              dir="auto"
+              data-role={box.role}
+              style={{
+                position: 'absolute',
+                left: box.x,
+                top: box.y + i * box.lineHeight,
+                width: box.w,
+                height: box.lineHeight,
+                lineHeight: `${box.lineHeight}px`,
+                fontSize: box.size,
+                fontWeight: FONT_WEIGHT[box.font],
+                color: box.colour,
+                textAlign: box.align,
+                letterSpacing: box.tracking ?? 0,
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {line}
+            </div>
+          ))}
+        </>
+      );
+  }
+}
+
+/**
+ * The event tag, drawn from the shared layout (the same boxes the server prints on badge sheets):
+ * the designer's preview, the participant's tag page and the PNG both are made from it.
+ */
+export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
+  { design, colours, content, logoUrl, qr, label },
+  ref,
+) {
+  const boxes = tagLayout(design, colours, { ...content, logo: content.logo && !!logoUrl });
+  return (
+    <div
+      ref={ref}
+      role="img"
+      aria-label={label}
+      data-testid="event-tag"
+      data-layout={design.layout}
+      style={{
+        position: 'relative',
+        width: TAG_WIDTH,
+        height: TAG_HEIGHT,
+        flex: 'none',
+        overflow: 'hidden',
+        borderRadius: design.border_radius,
+        fontFamily: "'Noto Sans', sans-serif",
+      }}
+    >
+      {boxes.map((box, i) => (
+        <Box key={i} box={box} logoUrl={logoUrl} qr={qr} />
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,29 @@
+import { TAG_HEIGHT, TAG_WIDTH } from '@attend/shared';
+
+/**
+ * The tag as a PNG, drawn from its DOM node (html-to-image, loaded only when asked): `scale` 1
+ * gives 350 × 550, 2 gives 700 × 1100. `background` fills behind the rounded corners.
+ */
+export async function tagPng(node: HTMLElement, opts: { scale: number; background?: string }): Promise<Blob> {
+  const { toBlob } = await import('html-to-image');
+  const blob = await toBlob(node, {
+    pixelRatio: opts.scale,
+    width: TAG_WIDTH,
+    height: TAG_HEIGHT,
+    canvasWidth: TAG_WIDTH,
+    canvasHeight: TAG_HEIGHT,
+    ...(opts.background ? { backgroundColor: opts.background } : {}),
+  });
+  if (!blob) throw new Error('The tag could not be drawn');
+  return blob;
+}
+
+/** A file name from free text: letters and digits of any script kept, the rest as underscores. */
+export function fileNamePart(text: string): string {
+  return (
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, '_')
+      .replace(/^_+|_+$/g, '') || 'event'
+  );
+}
