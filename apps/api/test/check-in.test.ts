@@ -1,11 +1,21 @@
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckIn, TCheckInLiveEvent } from '@attend/shared';
-import { auditLog, checkIns, events, participants, sessionRegistrations, sessions } from '../src/db/schema';
+import {
+  auditLog,
+  checkIns,
+  events,
+  participants,
+  sessionRegistrations,
+  sessions,
+  staffUsers,
+} from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { eventSigner } from '../src/services/qr/event-keys';
 import { otherEvent, readSheet } from './fixtures/spreadsheets';
-import { bearer, createTestApp, type TestApp } from './helper';
+import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
 let t: TestApp;
 let staff: string;
@@ -484,6 +494,34 @@ describe('live updates', () => {
     } finally {
       for (const s of streams) s.abort();
     }
+  });
+  it('ends a stream when the token that opened it expires', async () => {
+    const port = (t.app.server.address() as AddressInfo | null)?.port;
+    const address = port ? `http://127.0.0.1:${port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const [me] = await t.database.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, 'staff'));
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ username: 'staff', role: 'admin', token_type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('attend')
+      .setAudience('staff')
+      .setSubject(String(me?.id))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 2)
+      .sign(new TextEncoder().encode(SECRET));
+    const started = Date.now();
+    const res = await fetch(`${address}/api/events/${eventId}/check-ins/live/`, {
+      headers: bearer(shortLived),
+    });
+    expect(res.status).toBe(200);
+    // Reading to the end returns once the server closes the stream.
+    const body = await res.text();
+    expect(body).toContain(': connected');
+    const lasted = Date.now() - started;
+    expect(lasted).toBeGreaterThan(500);
+    expect(lasted).toBeLessThan(5000);
   });
 });
 

@@ -53,8 +53,14 @@ export class TokenService {
 
   /** Verifies signature (HS256 only), expiry, issuer and audience; throws AppError 401. */
   verifyAccess(token: string): Actor {
+    return this.verifyAccessToken(token).actor;
+  }
+
+  /** As verifyAccess, with the moment the token expires (epoch ms). */
+  verifyAccessToken(token: string): { actor: Actor; expiresAt: number } {
     try {
       const payload = this.verify(token);
+      const expiresAt = Number(payload.exp) * 1000;
       if (payload.token_type !== 'access') throw new AppError('token_not_valid');
       const sub = Number(payload.sub);
       if (!Number.isSafeInteger(sub) || sub <= 0) throw new AppError('token_not_valid');
@@ -63,13 +69,13 @@ export class TokenService {
         if (typeof payload.username !== 'string' || (role !== 'admin' && role !== 'scanner')) {
           throw new AppError('token_not_valid');
         }
-        return { kind: 'staff', staffId: sub, username: payload.username, role };
+        return { actor: { kind: 'staff', staffId: sub, username: payload.username, role }, expiresAt };
       }
       const eventId = Number(payload.event_id);
       if (!Number.isSafeInteger(eventId) || eventId <= 0 || Number(payload.participant_id) !== sub) {
         throw new AppError('token_not_valid');
       }
-      return { kind: 'participant', participantId: sub, eventId };
+      return { actor: { kind: 'participant', participantId: sub, eventId }, expiresAt };
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof TokenError && err.code === TokenError.codes.expired) {

@@ -18,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** When the caller's access token expires (epoch ms); long-lived answers end by then. */
+    accessExpiresAt: number | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -63,6 +65,7 @@ export default fp(
   async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('actor', null);
+    app.decorateRequest('accessExpiresAt', null);
     const registry: FastifyInstance['routeRegistry'] = [];
     app.decorate('routeRegistry', registry);
 
@@ -83,7 +86,8 @@ export default fp(
       if (auth === 'public') return;
       const token = bearerToken(request);
       if (!token) throw new AppError('not_authenticated');
-      const actor = opts.tokens.verifyAccess(token);
+      const { actor, expiresAt } = opts.tokens.verifyAccessToken(token);
+      request.accessExpiresAt = expiresAt;
       if (auth === 'participant' && actor.kind !== 'participant') {
         throw new AppError('forbidden', messages.participantOnly);
       }

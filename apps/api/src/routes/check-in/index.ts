@@ -218,8 +218,15 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       write('retry: 3000\n: connected\n\n');
       const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      // The stream lives no longer than the token that opened it: the client reconnects with a
+      // fresh one, so a withdrawn grant or a removed account stops receiving within minutes.
+      const expiry = setTimeout(
+        () => end(),
+        Math.max(0, (request.accessExpiresAt ?? Date.now()) - Date.now()),
+      );
       const end = () => {
         clearInterval(ping);
+        clearTimeout(expiry);
         unsubscribe();
         streams.delete(end);
         if (!raw.writableEnded) raw.end();
