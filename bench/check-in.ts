@@ -11,6 +11,7 @@
 // 3. Baseline, same run: the bare single-row INSERT into check_ins through the same driver in the
 //    server process (PGlite in-process, or the pg pool of 10), 50 in flight, and the ratio.
 //
+// BENCH_CHILD_ARGS adds Node options to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
 // The server runs in a child process (as in production) so the client's own work does not slow
 // the server's event loop; the child also runs the bare-insert baseline.
 import { fork, type ChildProcess } from 'node:child_process';

@@ -16,6 +16,7 @@
 //    Time until all are delivered, and every recipient received exactly once: none lost, none
 //    duplicated (unique recipients and total messages the sink accepted).
 //
+// BENCH_CHILD_ARGS adds Node options to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
 // The server runs in a child process (as in production), a fresh one on a fresh database for each
 // run; the SMTP sink runs in this process, out of the server's event loop.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -227,7 +228,12 @@ class Target {
     smtpUrl: string,
   ): Promise<{ target: Target; ready: Extract<FromChild, { type: 'ready' }> }> {
     const child = fork(fileURLToPath(import.meta.url), ['serve'], {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

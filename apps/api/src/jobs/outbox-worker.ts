@@ -2,9 +2,10 @@ import { inArray, sql } from 'drizzle-orm';
 import { resultRows, type Database } from '../db/client';
 import { outgoingMessages } from '../db/schema';
 import {
-  deliverMessage,
   markFailed,
   markSent,
+  prepareMessage,
+  type PreparedMessage,
   type ClaimedMessage,
 } from '../services/notifications/deliver-message';
 import { OUTBOX_CHANNEL } from '../services/notifications/outbox-channel';
@@ -78,11 +79,13 @@ export function startOutboxWorker(deps: OutboxDeps, options: OutboxOptions = {})
   let idleWaiters: (() => void)[] = [];
 
   const sendOne = async (row: ClaimedMessage) => {
+    let prepared: PreparedMessage | undefined;
     try {
-      const delivery = await deliverMessage(deps.db, row, deps.transports, deps.config.publicUrl);
-      await markSent(deps.db, row, delivery);
+      prepared = await prepareMessage(deps.db, row, deps.config.publicUrl);
+      const delivery = await prepared.send(deps.transports);
+      await markSent(deps.db, prepared, delivery);
     } catch (err) {
-      const outcome = await markFailed(deps.db, row, err).catch((e: unknown) => {
+      const outcome = await markFailed(deps.db, row, err, prepared?.copy).catch((e: unknown) => {
         deps.log.error({ err: e, messageId: row.id }, 'outbox: could not record a failed send');
         return 'unknown';
       });

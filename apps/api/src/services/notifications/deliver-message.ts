@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { resultRows, type Db } from '../../db/client';
 import { events, loginLinks, outgoingMessages, participants } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { loginEmail, loginSms, type LoginMessageFacts } from './login-message';
@@ -10,82 +10,93 @@ export type ClaimedMessage = typeof outgoingMessages.$inferSelect;
 const MAX_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const REDACTED_LINK = '[one-click sign-in link]';
 
+type ComposeRow = {
+  participant_id: number;
+  full_name: string;
+  unique_code: string;
+  event_id: number;
+  event_name: string;
+  event_code: string;
+  start_date: Date | string;
+  end_date: Date | string;
+  location: string;
+  link_id: number | null;
+};
+
+/** What is kept of a message once made: the text with the link left out, and which link it carries. */
+export type MessageCopy = { subject: string; body: string; loginLinkId: number | null };
+
+/** A message made and ready to send. */
+export type PreparedMessage = {
+  row: ClaimedMessage;
+  copy: MessageCopy;
+  send: (t: Transports) => Promise<Delivery>;
+};
+
 /**
- * Makes the message a claimed outbox row stands for: a fresh one-click link (the previous
- * attempt's is revoked), the text with it, and a copy for the Messages view with the link left out.
+ * Makes the message a claimed outbox row stands for, in one statement: the participant's and the
+ * event's facts, a fresh one-click link (the previous attempt's revoked) that ends with the event
+ * (at most 30 days), then the text with it and a copy for the Messages view with the link left out.
  */
-async function compose(db: Db, row: ClaimedMessage, publicUrl: string) {
+export async function prepareMessage(
+  db: Db,
+  row: ClaimedMessage,
+  publicUrl: string,
+): Promise<PreparedMessage> {
   if (row.participantId === null) throw new SendError('The participant was deleted.', true);
-  const [facts] = await db
-    .select({
-      participantId: participants.id,
-      fullName: participants.fullName,
-      uniqueCode: participants.uniqueCode,
-      eventId: events.id,
-      eventName: events.name,
-      eventCode: events.eventCode,
-      startDate: events.startDate,
-      endDate: events.endDate,
-      location: events.location,
-    })
-    .from(participants)
-    .innerJoin(events, eq(events.id, participants.eventId))
-    .where(eq(participants.id, row.participantId));
-  if (!facts) throw new SendError('The participant was deleted.', true);
-  const expiresAt = new Date(Math.min(facts.endDate.getTime(), Date.now() + MAX_LINK_LIFETIME_MS));
-  if (expiresAt.getTime() <= Date.now()) throw new SendError('The event has ended.', true);
   const token = randomToken(16);
-  const linkId = await db.transaction(async (tx) => {
-    if (row.loginLinkId !== null) {
-      await tx
-        .update(loginLinks)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(loginLinks.id, row.loginLinkId), isNull(loginLinks.revokedAt)));
-    }
-    const [link] = await tx
-      .insert(loginLinks)
-      .values({
-        tokenHash: sha256(token),
-        eventId: facts.eventId,
-        participantId: facts.participantId,
-        expiresAt,
-      })
-      .returning({ id: loginLinks.id });
-    return link?.id ?? null;
-  });
-  const query = new URLSearchParams({ token, event_id: String(facts.eventId) });
+  const result = await db.execute(sql`
+    with f as (
+      select p.id as participant_id, p.full_name, p.unique_code, e.id as event_id, e.name as event_name,
+        e.event_code, e.start_date, e.end_date, e.location,
+        least(e.end_date, now() + make_interval(secs => ${MAX_LINK_LIFETIME_MS / 1000})) as expires_at
+      from ${participants} p join ${events} e on e.id = p.event_id
+      where p.id = ${row.participantId}
+    ),
+    revoked as (
+      update ${loginLinks} set revoked_at = now()
+      where id = ${row.loginLinkId} and revoked_at is null
+      returning id
+    ),
+    link as (
+      insert into ${loginLinks} (token_hash, event_id, participant_id, expires_at)
+      select ${sha256(token)}, f.event_id, f.participant_id, f.expires_at from f where f.expires_at > now()
+      returning id
+    )
+    select f.participant_id, f.full_name, f.unique_code, f.event_id, f.event_name, f.event_code,
+      f.start_date, f.end_date, f.location, (select id from link) as link_id
+    from f
+  `);
+  const [facts] = resultRows<ComposeRow>(result);
+  if (!facts) throw new SendError('The participant was deleted.', true);
+  if (facts.link_id === null) throw new SendError('The event has ended.', true);
+  const query = new URLSearchParams({ token, event_id: String(facts.event_id) });
   const message: LoginMessageFacts = {
-    ...facts,
+    fullName: facts.full_name,
+    eventName: facts.event_name,
+    startDate: new Date(facts.start_date),
+    endDate: new Date(facts.end_date),
+    location: facts.location,
+    eventCode: facts.event_code,
+    uniqueCode: facts.unique_code,
     link: `${publicUrl}/auto-login?${query.toString()}`,
     loginUrl: `${publicUrl}/login`,
   };
   const redacted: LoginMessageFacts = { ...message, link: REDACTED_LINK };
-  return { message, redacted, linkId };
-}
-
-/** Sends one claimed message through its channel; records what was sent, without the link. */
-export async function deliverMessage(
-  db: Db,
-  row: ClaimedMessage,
-  transports: Transports,
-  publicUrl: string,
-): Promise<Delivery> {
-  const { message, redacted, linkId } = await compose(db, row, publicUrl);
   if (row.channel === 'email') {
     const email = loginEmail(message);
-    const copy = loginEmail(redacted);
-    await db
-      .update(outgoingMessages)
-      .set({ subject: email.subject, body: copy.text, html: null, loginLinkId: linkId })
-      .where(eq(outgoingMessages.id, row.id));
-    return transports.email({ to: row.recipient, ...email }, row.id);
+    return {
+      row,
+      copy: { subject: email.subject, body: loginEmail(redacted).text, loginLinkId: facts.link_id },
+      send: (t) => t.email({ to: row.recipient, ...email }, row.id),
+    };
   }
   const text = loginSms(message);
-  await db
-    .update(outgoingMessages)
-    .set({ subject: '', body: loginSms(redacted), loginLinkId: linkId })
-    .where(eq(outgoingMessages.id, row.id));
-  return transports.sms(row.recipient, text, row.id);
+  return {
+    row,
+    copy: { subject: '', body: loginSms(redacted), loginLinkId: facts.link_id },
+    send: (t) => t.sms(row.recipient, text, row.id),
+  };
 }
 
 /** Exponential backoff with ±20 % jitter: 30 s, 1 min, 2 min… capped at one hour. */
@@ -94,35 +105,37 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Marks the message sent and the participant notified. */
-export async function markSent(db: Db, row: ClaimedMessage, delivery: Delivery): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(outgoingMessages)
-      .set({
-        status: 'sent',
-        sentAt: new Date(),
-        leaseUntil: null,
-        lastError: null,
-        transport: delivery.transport,
-        providerMessageId: delivery.providerMessageId ?? null,
-        updatedAt: new Date(),
-      })
-      .where(eq(outgoingMessages.id, row.id));
-    if (row.participantId !== null) {
-      await tx
-        .update(participants)
-        .set({ notificationStatus: 'sent', notificationSent: true, notificationSentAt: new Date() })
-        .where(eq(participants.id, row.participantId));
-    }
-  });
+/** Marks the message sent (with its copy) and the participant notified, in one statement. */
+export async function markSent(db: Db, prepared: PreparedMessage, delivery: Delivery): Promise<void> {
+  const { row, copy } = prepared;
+  await db.execute(sql`
+    with sent as (
+      update ${outgoingMessages} set status = 'sent', sent_at = now(), lease_until = null, last_error = null,
+        transport = ${delivery.transport}, provider_message_id = ${delivery.providerMessageId ?? null},
+        subject = ${copy.subject}, body = ${copy.body}, html = null, login_link_id = ${copy.loginLinkId},
+        updated_at = now()
+      where id = ${row.id}
+      returning participant_id
+    )
+    update ${participants} set notification_status = 'sent', notification_sent = true, notification_sent_at = now()
+    where id = (select participant_id from sent)
+  `);
 }
 
 /**
  * A failed attempt: retried later when temporary and attempts remain (honouring Retry-After),
  * otherwise failed for good, and the participant marked failed unless another message reached them.
  */
-export async function markFailed(db: Db, row: ClaimedMessage, err: unknown): Promise<'retry' | 'failed'> {
+export async function markFailed(
+  db: Db,
+  row: ClaimedMessage,
+  err: unknown,
+  copy?: MessageCopy,
+): Promise<'retry' | 'failed'> {
+  // The copy records what was made, and which link, so the next attempt revokes it.
+  const made = copy
+    ? { subject: copy.subject, body: copy.body, html: null, loginLinkId: copy.loginLinkId }
+    : {};
   const send = err instanceof SendError ? err : null;
   const reason = (send?.message ?? (err instanceof Error ? err.message : String(err))).slice(0, 1000);
   const permanent = send?.permanent === true || row.attempts >= row.maxAttempts;
@@ -136,6 +149,7 @@ export async function markFailed(db: Db, row: ClaimedMessage, err: unknown): Pro
         leaseUntil: null,
         lastError: reason,
         updatedAt: new Date(),
+        ...made,
       })
       .where(eq(outgoingMessages.id, row.id));
     return 'retry';
@@ -143,7 +157,13 @@ export async function markFailed(db: Db, row: ClaimedMessage, err: unknown): Pro
   await db.transaction(async (tx) => {
     await tx
       .update(outgoingMessages)
-      .set({ status: 'failed_permanently', leaseUntil: null, lastError: reason, updatedAt: new Date() })
+      .set({
+        status: 'failed_permanently',
+        leaseUntil: null,
+        lastError: reason,
+        updatedAt: new Date(),
+        ...made,
+      })
       .where(eq(outgoingMessages.id, row.id));
     if (row.participantId !== null) {
       await tx

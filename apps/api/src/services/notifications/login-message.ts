@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { formatDateTime } from '@attend/shared';
 
 /** What a login-details message says about the event and the participant. */
@@ -59,6 +59,16 @@ function datesOf(facts: LoginMessageFacts): string {
   return `${start} – ${end} UTC`;
 }
 
+/** HTML to plain text, its options compiled once (compiling them costs more than converting). */
+const htmlToText = compile({
+  wordwrap: 78,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable' },
+  ],
+});
+
 /** The e-mail: subject (one line), HTML and the plain text derived from the same HTML. */
 export function loginEmail(facts: LoginMessageFacts): { subject: string; html: string; text: string } {
   const values: TemplateValues = {
@@ -72,14 +82,7 @@ export function loginEmail(facts: LoginMessageFacts): { subject: string; html: s
     dates: datesOf(facts),
   };
   const html = emailTemplate(values);
-  const text = convert(html, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable' },
-    ],
-  });
+  const text = htmlToText(html);
   const subject = singleLine(`${values.eventName}: your login details`).slice(0, 200);
   return { subject, html, text };
 }
