@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePoppler } from './ensure-poppler.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -38,6 +39,9 @@ function vitestSuite(label, file, env, args = []) {
   totals.failed += failed;
   lines.push(`${label}: ${passed} passed, ${failed} failed`);
 }
+
+// The badge tests read the printed PDFs with poppler's pdfinfo, pdftotext and pdftoppm.
+if (!ensurePoppler()) console.error('poppler-utils could not be installed; the badge tests will fail.');
 
 vitestSuite('API and unit tests on embedded PGlite', path.join(results, 'api-pglite.json'), {
   TEST_DATABASE_URL: '',

@@ -12,6 +12,7 @@ import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
+import { badgeRoutes } from './routes/badges';
 import { checkInRoutes } from './routes/check-in';
 import { eventRoutes } from './routes/events';
 import { participantRoutes } from './routes/participants';
@@ -95,6 +96,7 @@ export async function buildApp({
       await api.register(eventRoutes);
       await api.register(sessionRoutes);
       await api.register(checkInRoutes);
+      await api.register(badgeRoutes);
       await api.register(notificationRoutes);
     },
     { prefix: '/api' },

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { resultRows, type Db } from '../../db/client';
 import { events, loginLinks, outgoingMessages, participants } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { BADGE_LAYOUTS, type TBadgeLayout } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { fetchFile, saveBlob } from '../../../lib/transfer';
 import { AppModal } from '../../../components/app-modal';
 import { tp } from '../i18n';
-
-const LAYOUTS = ['a4-4', 'a4-2', 'single'] as const;
-type Layout = (typeof LAYOUTS)[number];
 
 type Props = {
   opened: boolean;
@@ -32,7 +30,7 @@ export function PrintBadgesModal({
   onClose,
 }: Props) {
   const [who, setWho] = useState<'selected' | 'confirmed'>(selectedIds.length > 0 ? 'selected' : 'confirmed');
-  const [layout, setLayout] = useState<Layout>('a4-4');
+  const [layout, setLayout] = useState<TBadgeLayout>('a4-4');
   const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -77,9 +75,13 @@ export function PrintBadgesModal({
             <Radio value="confirmed" label={tp('badges.allConfirmed', { n: confirmedCount })} />
           </Stack>
         </Radio.Group>
-        <Radio.Group label={tp('badges.layout')} value={layout} onChange={(v) => setLayout(v as Layout)}>
+        <Radio.Group
+          label={tp('badges.layout')}
+          value={layout}
+          onChange={(v) => setLayout(v as TBadgeLayout)}
+        >
           <Stack gap="xs" mt="xs">
-            {LAYOUTS.map((l) => (
+            {BADGE_LAYOUTS.map((l) => (
               <Radio key={l} value={l} label={tp(`badges.layout.${l}`)} />
             ))}
           </Stack>

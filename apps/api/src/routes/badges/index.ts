@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZBadgesQuery } from '@attend/shared';
+import { staffActor } from '../../plugins/auth';
+import { renderBadgeSheets } from '../../services/badges/render-badge-sheets';
+import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
+
+const PdfFile = z
+  .custom<Readable>((v) => v instanceof Readable)
+  .meta({ description: 'A PDF of badge sheets' });
+
+/** Printable badge sheets. */
+export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events/:eventId/badges.pdf',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags: ['badges'],
+        security: bearerSecurity,
+        description:
+          'Badges of `participant_ids` (comma-separated) or of every confirmed participant ' +
+          '(`all_confirmed=1`), streamed as a PDF: `layout` a4-4 (default), a4-2 or single. ' +
+          'X-Badge-Count says how many badges it holds.',
+        params: EventParams,
+        querystring: ZBadgesQuery,
+        response: { 200: PdfFile, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { participant_ids: ids, layout } = request.query;
+      const pdf = await renderBadgeSheets(
+        app.db,
+        staffActor(request),
+        request.params.eventId,
+        { selection: ids?.length ? { participantIds: ids } : { allConfirmed: true }, layout },
+        (err) => request.log.error({ err }, 'badge sheets: a logo or a sheet could not be drawn'),
+      );
+      // A download abandoned half-way stops the drawing.
+      reply.raw.once('close', () => {
+        if (!pdf.stream.readableEnded) pdf.stream.destroy();
+      });
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .header('X-Badge-Count', String(pdf.count))
+        .send(pdf.stream);
+    },
+  );
+};
