@@ -156,4 +156,35 @@ test.describe('event tags', () => {
     await page.getByRole('button', { name: 'Back' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`));
   });
+
+  test('staff print the badges of every confirmed participant as a PDF from the participants page', async ({
+    page,
+    request,
+  }) => {
+    const event = await createEvent(request, `Print Run ${uniqueSuffix()}`);
+    const people = await createParticipants(request, event.id, [
+      { full_name: 'Aline Ingabire', email: `aline.${uniqueSuffix()}@example.org` },
+      { full_name: 'Σωκράτης Παπαδόπουλος', email: `sokratis.${uniqueSuffix()}@example.org` },
+    ]);
+    const token = await apiStaffToken(request);
+    const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { participant_ids: people.map((p) => p.id) },
+    });
+    expect(confirmed.status()).toBe(200);
+    await staffSignIn(page);
+    await page.goto(`/dashboard/events/${event.id}/participants`);
+    await page.getByRole('button', { name: 'Print Badges' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print Badges' });
+    await expect(dialog.getByRole('radio', { name: 'All confirmed participants (2)' })).toBeChecked();
+    await dialog.getByRole('radio', { name: 'One badge per page (badge printer)' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`badges-${event.event_code}.pdf`);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length).toBe(2);
+  });
 });
