@@ -2,9 +2,11 @@
  * The server the Playwright journeys run against: the real app (API and built web app) on a fresh
  * database seeded with a staff user and the demo event. Embedded PGlite in a new temporary DATA_DIR,
  * or, when E2E_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on exit).
- * It does not build the web app: the test runner does that first.
+ * It does not build the web app: the test runner does that first. E-mail goes to a real SMTP
+ * server on loopback (e2e-mail-sink.ts), whose control the journeys reach on port + 1.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { webDistDir } from '../apps/api/src/lib/root';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
+import { startMailSink } from './e2e-mail-sink';
 
 export const E2E_STAFF = { username: 'staff', password: 'staff-password-1' } as const;
 export const E2E_EVENT_CODE = 'E2ETST';
@@ -52,6 +55,18 @@ async function main(): Promise<void> {
   await createStaffUser(database.db, { ...E2E_STAFF, fullName: 'Staff Member' });
   const seed = await seedDemo(database.db, { eventCode: E2E_EVENT_CODE, uniqueCodes: E2E_UNIQUE_CODES });
 
+  const sink = await startMailSink({
+    host,
+    controlPort: port + 1,
+    makeDue: async () => {
+      const done = await database.db.execute(
+        sql`update outgoing_messages set next_attempt_at = now() where status = 'retry_scheduled'`,
+      );
+      const counts = done as { rowCount?: number | null; affectedRows?: number };
+      return counts.rowCount ?? counts.affectedRows ?? 0;
+    },
+  });
+
   const publicUrl = `http://${host}:${port}`;
   const config = loadConfig(
     {
@@ -62,11 +77,13 @@ async function main(): Promise<void> {
       DATABASE_URL: '',
       PUBLIC_URL: publicUrl,
       SECRET_KEY: undefined,
+      SMTP_URL: sink.smtpUrl,
       LOG_LEVEL: 'warn',
     },
     { port, webDist: webDistDir, secretKey: randomBytes(48).toString('base64url') },
   );
-  const app = await buildApp({ config, database, jobs: true });
+  // Retries that fall due wait for Retry Now (no 5 s poll), so the journey decides when they go.
+  const app = await buildApp({ config, database, jobs: true, outboxOptions: { pollMs: 60 * 60 * 1000 } });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -75,6 +92,7 @@ async function main(): Promise<void> {
     console.log(`e2e-server: ${signal}, closing`);
     try {
       await app.close();
+      await sink.close();
       await database.close();
       await fresh.cleanup();
     } catch (err) {
