@@ -441,6 +441,34 @@ describe('undo, lists and counts', () => {
   });
 });
 
+describe('two databases in one process', () => {
+  it("verifies each database's credentials with that database's key (event ids repeat across them)", async () => {
+    const other = await createTestApp();
+    try {
+      expect(other.seed.event.id).toBe(t.seed.event.id);
+      for (const app of [t, other]) {
+        const [p] = app.seed.participants;
+        if (!p) throw new Error('no participant');
+        await app.database.db
+          .update(participants)
+          .set({ confirmedAttendance: true, confirmedAt: new Date() })
+          .where(eq(participants.id, p.id));
+        const sign = await eventSigner(app.database.db, app.seed.event.id);
+        const res = await app.request({
+          method: 'POST',
+          url: `/api/events/${app.seed.event.id}/check-in/`,
+          headers: bearer(await app.staffToken()),
+          payload: { qr_code_data: sign({ eventId: app.seed.event.id, participantId: p.id }), session: null },
+        });
+        expect([200, 201, 409], res.body).toContain(res.statusCode);
+        expect(res.json().code).not.toBe('forged_code');
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('live updates', () => {
   it('every open stream sees a check-in made elsewhere, and its undo, within 2 s', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

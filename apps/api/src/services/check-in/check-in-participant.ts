@@ -138,18 +138,21 @@ function scanStatement(db: DbOrTx) {
 
 /**
  * Events' public keys, which never change once made (see eventSigner), so a credential's signature
- * is checked before the scan statement runs. Keys not made yet are not kept.
+ * is checked before the scan statement runs; kept per database (ids are only unique within one).
+ * Keys not made yet are not kept.
  */
-const publicKeys = new Map<number, string>();
+const publicKeys = new WeakMap<DbOrTx, Map<number, string>>();
 const MAX_KEPT_KEYS = 1000;
 
 async function publicKeyOf(db: DbOrTx, eventId: number): Promise<string | null> {
-  const kept = publicKeys.get(eventId);
-  if (kept) return kept;
+  let kept = publicKeys.get(db);
+  if (!kept) publicKeys.set(db, (kept = new Map()));
+  const known = kept.get(eventId);
+  if (known) return known;
   const [row] = await db.select({ publicKey: events.qrPublicKey }).from(events).where(eq(events.id, eventId));
   if (row?.publicKey) {
-    if (publicKeys.size >= MAX_KEPT_KEYS) publicKeys.clear();
-    publicKeys.set(eventId, row.publicKey);
+    if (kept.size >= MAX_KEPT_KEYS) kept.clear();
+    kept.set(eventId, row.publicKey);
   }
   return row?.publicKey ?? null;
 }
