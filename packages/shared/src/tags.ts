@@ -262,36 +262,39 @@ export function tagTitleSize(title: string): number {
   return 24;
 }
 
+type TextBox = Extract<TagBox, { kind: 'text' }>;
+type TextStyle = {
+  max: number;
+  min: number;
+  maxLines: number;
+  font: TagFont;
+  colour: string;
+  align: 'left' | 'center';
+};
+
 function textBox(
-  role: Extract<TagBox, { kind: 'text' }>['role'],
+  role: TextBox['role'],
   text: string,
   at: { x: number; y: number; w: number },
-  style: {
-    max: number;
-    min: number;
-    maxLines: number;
-    font: TagFont;
-    colour: string;
-    align: 'left' | 'center';
-  },
+  style: TextStyle,
   tracking?: number,
-): Extract<TagBox, { kind: 'text' }> & { bottom: number } {
+): TextBox {
   const fit = fitText(text, at.w, style);
-  const lineHeight = Math.round(fit.size * 1.25);
   return {
     kind: 'text',
     role,
     ...at,
     lines: fit.lines,
     size: fit.size,
-    lineHeight,
+    lineHeight: Math.round(fit.size * 1.25),
     font: style.font,
     colour: style.colour,
     align: style.align,
     ...(tracking ? { tracking } : {}),
-    bottom: at.y + lineHeight * fit.lines.length,
   };
 }
+
+const heightOf = (b: TextBox) => b.lineHeight * b.lines.length;
 
 /** The boxes of one tag, from its design, colours and content. Three layouts, each its own arrangement. */
 export function tagLayout(design: TagDesign, colours: TagColours, content: TagContent): TagBox[] {
@@ -299,28 +302,60 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
   const H = TAG_HEIGHT;
   const qr = TAG_QR_SIZES[design.qr_size];
   const logo = design.show_logo && content.logo ? design.logo_size : 0;
+  const topRight = design.qr_position === 'top-right';
   const boxes: TagBox[] = [
     { kind: 'rect', x: 0, y: 0, w: W, h: H, fill: colours.background, radius: design.border_radius },
   ];
-  const strip = (b: TagBox & { bottom?: number }): TagBox => {
-    const { bottom: _bottom, ...rest } = b as TagBox & { bottom?: number };
-    return rest as TagBox;
-  };
   const pad = 24;
-  const qrBox = (top: number, bottom: number): TagBox => {
-    if (design.qr_position === 'top-right') return { kind: 'qr', x: W - pad - qr, y: top, size: qr };
+  /** Adds a text box; answers where it ends. */
+  const put = (b: TextBox) => {
+    boxes.push(b);
+    return b.y + heightOf(b);
+  };
+  const qrBox = (top: number, bottom: number) => {
+    if (topRight) return { kind: 'qr' as const, x: W - pad - qr, y: top, size: qr };
     if (design.qr_position === 'bottom-right')
-      return { kind: 'qr', x: W - pad - qr, y: bottom - qr, size: qr };
-    return { kind: 'qr', x: (W - qr) / 2, y: Math.round((top + bottom - qr) / 2), size: qr };
+      return { kind: 'qr' as const, x: W - pad - qr, y: bottom - qr, size: qr };
+    return { kind: 'qr' as const, x: (W - qr) / 2, y: Math.round((top + bottom - qr) / 2), size: qr };
   };
   const code = (y: number, colour: string, align: 'left' | 'center', x = pad, w = W - 2 * pad) =>
-    textBox(
-      'code',
-      content.eventCode,
-      { x, y, w },
-      { max: 13, min: 10, maxLines: 1, font: 'bold', colour, align },
-      2,
+    put(
+      textBox(
+        'code',
+        content.eventCode,
+        { x, y, w },
+        { max: 13, min: 10, maxLines: 1, font: 'bold', colour, align },
+        2,
+      ),
     );
+  /** The participant's name and, when shown, organisation below it; answers where they end. */
+  const nameBlock = (
+    at: { x: number; y: number; w: number },
+    align: 'left' | 'center',
+    sizes: { name: number; nameMin: number; org: number; gap: number },
+  ) => {
+    let y = put(
+      textBox('name', content.name, at, {
+        max: sizes.name,
+        min: sizes.nameMin,
+        maxLines: 2,
+        font: 'bold',
+        colour: colours.text,
+        align,
+      }),
+    );
+    if (design.show_organization && content.organization) {
+      y = put(
+        textBox(
+          'organization',
+          content.organization,
+          { ...at, y: y + sizes.gap },
+          { max: sizes.org, min: 11, maxLines: 2, font: 'regular', colour: colours.text, align },
+        ),
+      );
+    }
+    return y;
+  };
 
   if (design.layout === 'modern') {
     // A primary header band under the accent bar, the logo and event name in it; the name large
@@ -335,6 +370,7 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
       fill: colours.primary,
       radius: design.border_radius,
     });
+    // Square lower corners for the band.
     boxes.push({
       kind: 'rect',
       x: 0,
@@ -344,10 +380,7 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
       fill: colours.primary,
     });
     boxes.push({ kind: 'rect', x: 0, y: 0, w: W, h: TAG_ACCENT_BAR, fill: colours.accent, radius: 0 });
-    let y = TAG_ACCENT_BAR + 12;
-    if (logo) {
-      boxes.push({ kind: 'logo', x: pad, y: (TAG_ACCENT_BAR + band - logo) / 2, size: logo });
-    }
+    if (logo) boxes.push({ kind: 'logo', x: pad, y: (TAG_ACCENT_BAR + band - logo) / 2, size: logo });
     const titleX = logo ? pad + logo + 12 : pad;
     const title = textBox(
       'event',
@@ -362,47 +395,18 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
         align: logo ? 'left' : 'center',
       },
     );
-    title.y = Math.round((TAG_ACCENT_BAR + band - (title.bottom - title.y)) / 2);
-    boxes.push(strip(title));
-    y = band + 28;
-    const qrTop = design.qr_position === 'top-right' ? y : 0;
-    const nameW = design.qr_position === 'top-right' ? W - 2 * pad - qr - 12 : W - 2 * pad;
-    const name = textBox(
-      'name',
-      content.name,
-      { x: pad, y, w: nameW },
-      {
-        max: 32,
-        min: 16,
-        maxLines: 2,
-        font: 'bold',
-        colour: colours.text,
-        align: design.qr_position === 'top-right' ? 'left' : 'center',
-      },
+    title.y = Math.round((TAG_ACCENT_BAR + band - heightOf(title)) / 2);
+    put(title);
+    const top = band + 28;
+    const y = nameBlock(
+      { x: pad, y: top, w: topRight ? W - 2 * pad - qr - 12 : W - 2 * pad },
+      topRight ? 'left' : 'center',
+      { name: 32, nameMin: 16, org: 16, gap: 8 },
     );
-    boxes.push(strip(name));
-    y = name.bottom + 8;
-    if (design.show_organization && content.organization) {
-      const org = textBox(
-        'organization',
-        content.organization,
-        { x: pad, y, w: nameW },
-        {
-          max: 16,
-          min: 11,
-          maxLines: 2,
-          font: 'regular',
-          colour: colours.text,
-          align: name.align,
-        },
-      );
-      boxes.push(strip(org));
-      y = org.bottom;
-    }
     const footer = H - 56;
     boxes.push({ kind: 'rect', x: pad, y: footer, w: W - 2 * pad, h: 2, fill: colours.accent });
-    boxes.push(strip(code(footer + 16, colours.text, 'center')));
-    boxes.push(qrBox(design.qr_position === 'top-right' ? qrTop : Math.max(y + 20, 260), footer - 20));
+    code(footer + 16, colours.text, 'center');
+    boxes.push(qrBox(topRight ? top : Math.max(y + 20, 260), footer - 20));
     return boxes;
   }
 
@@ -426,63 +430,26 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
       boxes.push({ kind: 'logo', x: (W - logo) / 2, y, size: logo });
       y += logo + 10;
     }
-    const title = textBox(
-      'event',
-      content.eventName,
-      { x: pad + 8, y, w: W - 2 * pad - 16 },
-      {
-        max: 18,
-        min: 12,
-        maxLines: 2,
-        font: 'bold',
-        colour: colours.primary,
-        align: 'center',
-      },
+    y = put(
+      textBox(
+        'event',
+        content.eventName,
+        { x: pad + 8, y, w: W - 2 * pad - 16 },
+        { max: 18, min: 12, maxLines: 2, font: 'bold', colour: colours.primary, align: 'center' },
+      ),
     );
-    boxes.push(strip(title));
-    y = title.bottom + 10;
-    boxes.push({ kind: 'rect', x: W / 2 - 40, y, w: 80, h: 3, fill: colours.accent });
-    y += 20;
-    const nameW = design.qr_position === 'top-right' ? W - 2 * pad - qr - 20 : W - 2 * pad - 16;
-    const nameX = design.qr_position === 'top-right' ? pad + 8 : pad + 8;
-    const name = textBox(
-      'name',
-      content.name,
-      { x: nameX, y, w: nameW },
-      {
-        max: 28,
-        min: 15,
-        maxLines: 2,
-        font: 'bold',
-        colour: colours.text,
-        align: design.qr_position === 'top-right' ? 'left' : 'center',
-      },
+    boxes.push({ kind: 'rect', x: W / 2 - 40, y: y + 10, w: 80, h: 3, fill: colours.accent });
+    const top = y + 30;
+    y = nameBlock(
+      { x: pad + 8, y: top, w: topRight ? W - 2 * pad - qr - 20 : W - 2 * pad - 16 },
+      topRight ? 'left' : 'center',
+      { name: 28, nameMin: 15, org: 15, gap: 6 },
     );
-    boxes.push(strip(name));
-    const qrTop = y;
-    y = name.bottom + 6;
-    if (design.show_organization && content.organization) {
-      const org = textBox(
-        'organization',
-        content.organization,
-        { x: nameX, y, w: nameW },
-        {
-          max: 15,
-          min: 11,
-          maxLines: 2,
-          font: 'regular',
-          colour: colours.text,
-          align: name.align,
-        },
-      );
-      boxes.push(strip(org));
-      y = org.bottom;
-    }
     const codeY = H - TAG_ACCENT_BAR - inset - 34;
-    boxes.push(strip(code(codeY, colours.primary, 'center')));
-    const qrAt = qrBox(design.qr_position === 'top-right' ? qrTop : y + 18, codeY - 14);
-    if (qrAt.kind === 'qr' && design.qr_position === 'top-right') qrAt.x -= 8;
-    if (qrAt.kind === 'qr' && design.qr_position === 'bottom-right') qrAt.x -= 8;
+    code(codeY, colours.primary, 'center');
+    const qrAt = qrBox(topRight ? top : y + 18, codeY - 14);
+    // Inside the frame's inset.
+    if (design.qr_position !== 'center') qrAt.x -= 8;
     boxes.push(qrAt);
     return boxes;
   }
@@ -496,59 +463,25 @@ export function tagLayout(design: TagDesign, colours: TagColours, content: TagCo
     boxes.push({ kind: 'logo', x: left, y, size: logo });
     y += logo + 14;
   }
-  const title = textBox(
-    'event',
-    content.eventName,
-    { x: left, y, w: width },
-    {
-      max: 14,
-      min: 11,
-      maxLines: 2,
-      font: 'regular',
-      colour: colours.primary,
-      align: 'left',
-    },
+  y = put(
+    textBox(
+      'event',
+      content.eventName,
+      { x: left, y, w: width },
+      { max: 14, min: 11, maxLines: 2, font: 'regular', colour: colours.primary, align: 'left' },
+    ),
   );
-  boxes.push(strip(title));
-  y = title.bottom + 28;
-  const qrTop = y;
-  const nameW = design.qr_position === 'top-right' ? width - qr - 12 : width;
-  const name = textBox(
-    'name',
-    content.name,
-    { x: left, y, w: nameW },
-    {
-      max: 34,
-      min: 16,
-      maxLines: 2,
-      font: 'bold',
-      colour: colours.text,
-      align: 'left',
-    },
-  );
-  boxes.push(strip(name));
-  y = name.bottom + 6;
-  if (design.show_organization && content.organization) {
-    const org = textBox(
-      'organization',
-      content.organization,
-      { x: left, y, w: nameW },
-      {
-        max: 15,
-        min: 11,
-        maxLines: 2,
-        font: 'regular',
-        colour: colours.text,
-        align: 'left',
-      },
-    );
-    boxes.push(strip(org));
-    y = org.bottom;
-  }
+  const top = y + 28;
+  y = nameBlock({ x: left, y: top, w: topRight ? width - qr - 12 : width }, 'left', {
+    name: 34,
+    nameMin: 16,
+    org: 15,
+    gap: 6,
+  });
   const codeY = H - 44;
-  boxes.push(strip(code(codeY, colours.text, 'left', left, width)));
-  const qrAt = qrBox(design.qr_position === 'top-right' ? qrTop : y + 24, codeY - 16);
-  if (qrAt.kind === 'qr' && design.qr_position === 'center') qrAt.x = left + (width - qr) / 2;
+  code(codeY, colours.text, 'left', left, width);
+  const qrAt = qrBox(topRight ? top : y + 24, codeY - 16);
+  if (design.qr_position === 'center') qrAt.x = left + (width - qr) / 2;
   boxes.push(qrAt);
   return boxes;
 }

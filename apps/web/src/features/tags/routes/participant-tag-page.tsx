@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -267,7 +267,12 @@ export function ParticipantTagPage() {
   const participant = isParticipant(user) ? user : null;
   const ownEvent = participant !== null && eventId !== null && participant.event.id === eventId;
   const query = useAttendeeEvent(eventId ?? 0, ownEvent);
-  const snapshot = participant && eventId !== null ? readTagSnapshot(participant.id, eventId) : null;
+  const participantId = participant?.id ?? null;
+  // Read from storage once per participant and event, not on every render.
+  const snapshot = useMemo(
+    () => (participantId !== null && eventId !== null ? readTagSnapshot(participantId, eventId) : null),
+    [participantId, eventId],
+  );
   useDocumentTitle(`${tt('tag.pageTitle')} | ${t('app.name')}`);
 
   if (!participant) {

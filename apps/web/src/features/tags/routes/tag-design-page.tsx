@@ -91,6 +91,13 @@ function Designer({ event }: { event: TEventDetail }) {
   const removeLogo = useDeleteEventLogo();
   const dirty = !sameDraft(draft, saved);
   const invalid = COLOUR_FIELDS.filter((f) => !HEX.test(draft.colours[f.key]));
+  // A colour being typed shows its saved value until it reads as #rrggbb.
+  const previewColours = Object.fromEntries(
+    COLOUR_FIELDS.map(({ key }) => [
+      key,
+      HEX.test(draft.colours[key]) ? draft.colours[key] : saved.colours[key],
+    ]),
+  ) as TagColours;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -167,19 +174,7 @@ function Designer({ event }: { event: TEventDetail }) {
     <TagCard
       ref={tagRef}
       design={draft.design}
-      colours={
-        invalid.length === 0
-          ? draft.colours
-          : {
-              ...saved.colours,
-              ...Object.fromEntries(
-                COLOUR_FIELDS.filter((f) => HEX.test(draft.colours[f.key])).map((f) => [
-                  f.key,
-                  draft.colours[f.key],
-                ]),
-              ),
-            }
-      }
+      colours={previewColours}
       content={{
         eventName: event.name,
         name: tt('design.sampleName'),
