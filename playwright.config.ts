@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL,
     headless: true,
     trace: 'retain-on-failure',
+    // The app's service worker precaches about 2 MB in every new context; only the offline journeys,
+    // which need it, let it run (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

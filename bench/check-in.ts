@@ -8,8 +8,17 @@
 //    arrives, until everyone is in (or BENCH_CLOSED_SECONDS): check-ins/s, latency, non-201 answers.
 // 2. Open loop: 300 scans/s for 30 s on a fixed schedule whatever the answers; latency counted from
 //    the scheduled send time, so a stalled server is not hidden by sending less (coordinated omission).
-// 3. Baseline, same run: the bare single-row INSERT into check_ins through the same driver in the
+// 3. Offline pack (GET …/check-in/offline-pack/) with everyone and the open loop's check-ins:
+//    bytes gzipped and raw, and the time to the whole answer (median of 5, gzipped as a station asks
+//    for it, and not), then the delta a station's next refresh asks for (`?since=` the pack's time
+//    less the 30 s overlap).
+// 4. Offline sync (POST …/check-ins/sync/): one station's queue of 2,000 scans in one request; the
+//    same batch replayed; a second station's 500 scans of people already in. Rows are counted after
+//    each: none lost, none doubled.
+// 5. Baseline, same run: the bare single-row INSERT into check_ins through the same driver in the
 //    server process (PGlite in-process, or the pg pool of 10), 50 in flight, and the ratio.
+//
+// Every participant is registered for 3 of the event's 8 sessions (the pack carries registrations).
 //
 // BENCH_CHILD_ARGS adds Node options to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
 // The server runs in a child process (as in production) so the client's own work does not slow
@@ -18,7 +27,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { TOfflinePack, TSyncItem, TSyncResponse } from '@attend/shared';
 import { DATABASES, table } from './participants-common';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 20_000);
@@ -32,9 +43,16 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const ROLE = process.env.BENCH_ROLE === 'admin' ? 'admin' : 'scanner';
 const WARMUP = Math.min(PARTICIPANTS, Math.max(500, Math.round(PARTICIPANTS / 10)));
 const BATCH = 1000;
+const SESSIONS = 8;
+const PACK_RUNS = 5;
+/** One station's queue after a network outage, and a second station's overlapping scans. */
+const QUEUE = Math.min(PARTICIPANTS, 2000);
+const OVERLAP = Math.min(QUEUE, 500);
 const TARGETS = {
   closed: { pglite: 600, postgres: 1000 } as Record<string, number>,
   openP99Ms: 50,
+  packMs: 1000,
+  packGzipBytes: 2_000_000,
 };
 
 type Person = { id: number; credential: string; code: string };
@@ -75,7 +93,8 @@ async function serve(): Promise<void> {
   const { loadConfig } = await import('../apps/api/src/config');
   const { openDatabase } = await import('../apps/api/src/db/client');
   const { createScratchDatabase } = await import('../apps/api/src/db/scratch');
-  const { checkIns, events, participants } = await import('../apps/api/src/db/schema');
+  const { checkIns, events, participants, sessionRegistrations, sessions } =
+    await import('../apps/api/src/db/schema');
   const { createStaffUser } = await import('../apps/api/src/services/auth/create-staff-user');
   const { generateUniqueCode } = await import('../apps/api/src/services/events/generate-codes');
   const { refreshSearchIndexes } = await import('../apps/api/src/services/participants/maintenance');
@@ -113,6 +132,17 @@ async function serve(): Promise<void> {
     role: ROLE,
     eventIds: [event.id],
   });
+  const sessionRows = await db
+    .insert(sessions)
+    .values(
+      Array.from({ length: SESSIONS }, (_, i) => ({
+        eventId: event.id,
+        name: `Session ${i + 1}`,
+        startTime: new Date(Date.now() + (i + 1) * 3_600_000),
+        endTime: new Date(Date.now() + (i + 2) * 3_600_000),
+      })),
+    )
+    .returning({ id: sessions.id });
   const sign = await eventSigner(db, event.id);
   const people: Person[] = [];
   const codes = new Set<string>();
@@ -143,6 +173,14 @@ async function serve(): Promise<void> {
     for (const p of rows) {
       people.push({ id: p.id, code: p.code, credential: sign({ eventId: event.id, participantId: p.id }) });
     }
+    await db.insert(sessionRegistrations).values(
+      rows.flatMap((p, i) =>
+        [0, 3, 5].map((k) => ({
+          participantId: p.id,
+          sessionId: sessionRows[(start + i + k) % SESSIONS]?.id ?? 0,
+        })),
+      ),
+    );
   }
   // As after a bulk upload: search indexes flushed, planner statistics fresh.
   await refreshSearchIndexes(db);
@@ -360,11 +398,148 @@ async function openLoop(door: Door, people: Person[], rate: number, seconds: num
   );
 }
 
+/** An HTTP answer read whole: status, body bytes as sent, and milliseconds to the last byte. */
+type Answer = { status: number; body: Buffer; ms: number; encoding: string | undefined };
+
+function call(door: Door, method: string, path: string, body?: string, gzip = false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = http.request(
+      {
+        agent: door.agent,
+        host: '127.0.0.1',
+        port: door.port,
+        method,
+        path,
+        headers: {
+          authorization: `Bearer ${door.token}`,
+          'accept-encoding': gzip ? 'gzip' : 'identity',
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - start,
+            encoding: res.headers['content-encoding'],
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+type PackFigures = {
+  participants: number;
+  checkIns: number;
+  gzipBytes: number;
+  rawBytes: number;
+  gzipMs: number;
+  rawMs: number;
+  deltaBytes: number;
+  deltaMs: number;
+};
+
+/** The station's pack: full (gzipped and not) and its refresh, median of PACK_RUNS each. */
+async function offlinePack(door: Door): Promise<PackFigures> {
+  const path = `/api/events/${door.eventId}/check-in/offline-pack/`;
+  const read = async (gzip: boolean, query = '') => {
+    const answer = await call(door, 'GET', path + query, undefined, gzip);
+    if (answer.status !== 200) throw new Error(`offline pack answered ${answer.status}`);
+    if (gzip !== (answer.encoding === 'gzip')) throw new Error('offline pack: unexpected encoding');
+    const pack = JSON.parse((gzip ? gunzipSync(answer.body) : answer.body).toString()) as TOfflinePack;
+    return { answer, pack };
+  };
+  await read(true); // warm-up
+  const zipped = [];
+  const plain = [];
+  for (let i = 0; i < PACK_RUNS; i++) {
+    zipped.push(await read(true));
+    plain.push(await read(false));
+  }
+  const last = zipped.at(-1);
+  if (!last) throw new Error('no pack');
+  const since = new Date(Date.parse(last.pack.generated_at) - 30_000).toISOString();
+  const deltas = [];
+  for (let i = 0; i < PACK_RUNS; i++) deltas.push(await read(true, `?since=${encodeURIComponent(since)}`));
+  return {
+    participants: last.pack.participants.length,
+    checkIns: last.pack.check_ins.length,
+    gzipBytes: last.answer.body.length,
+    rawBytes: plain.at(-1)?.answer.body.length ?? 0,
+    gzipMs: median(zipped.map((z) => z.answer.ms)),
+    rawMs: median(plain.map((p) => p.answer.ms)),
+    deltaBytes: deltas.at(-1)?.answer.body.length ?? 0,
+    deltaMs: median(deltas.map((d) => d.answer.ms)),
+  };
+}
+
+type SyncRun = { items: number; ms: number; statuses: Record<string, number> };
+type SyncFigures = { first: SyncRun; replay: SyncRun; overlap: SyncRun; rows: number };
+
+/**
+ * A station back online with QUEUE scans made over the last hour (half QR, half typed) syncs them in
+ * one request; it replays the same batch (its answer was lost); a second station then syncs its
+ * OVERLAP scans of people the first already recorded. Rows are counted after each.
+ */
+async function offlineSync(door: Door, people: Person[], rows: () => Promise<number>): Promise<SyncFigures> {
+  const run = randomBytes(3).toString('hex');
+  const now = Date.now();
+  const queue = (station: string, from: Person[]): TSyncItem[] =>
+    from.map((p, i) => ({
+      client_nonce: `${station}-${run}-${i}`,
+      qr_code_data: i % 2 === 0 ? p.credential : p.code,
+      session: null,
+      scanned_at: new Date(now - 3_600_000 + i * 1000).toISOString(),
+      notes: '',
+    }));
+  const send = async (station: string, items: TSyncItem[]): Promise<SyncRun> => {
+    const body = JSON.stringify({ station_id: station, check_ins: items });
+    const answer = await call(door, 'POST', `/api/events/${door.eventId}/check-ins/sync/`, body);
+    if (answer.status !== 200) throw new Error(`sync answered ${answer.status}: ${answer.body.toString()}`);
+    const statuses: Record<string, number> = {};
+    for (const r of (JSON.parse(answer.body.toString()) as TSyncResponse).results) {
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+    return { items: items.length, ms: answer.ms, statuses };
+  };
+  const batch = queue('station-a', people.slice(0, QUEUE));
+  const first = await send('station-a', batch);
+  const afterFirst = await rows();
+  const replay = await send('station-a', batch);
+  const afterReplay = await rows();
+  const overlap = await send('station-b', queue('station-b', people.slice(QUEUE - OVERLAP, QUEUE)));
+  const afterOverlap = await rows();
+  if (first.statuses.created !== QUEUE || afterFirst !== QUEUE) {
+    throw new Error(`sync: ${JSON.stringify(first.statuses)}, ${afterFirst} records for ${QUEUE} scans`);
+  }
+  if (replay.statuses.created !== QUEUE || afterReplay !== QUEUE) {
+    throw new Error(`sync replay: ${JSON.stringify(replay.statuses)}, ${afterReplay} records`);
+  }
+  if (overlap.statuses.duplicate !== OVERLAP || afterOverlap !== QUEUE) {
+    throw new Error(`second station: ${JSON.stringify(overlap.statuses)}, ${afterOverlap} records`);
+  }
+  return { first, replay, overlap, rows: afterOverlap };
+}
+
 type Result = {
   label: string;
   kind: string;
   closed: Load;
   open: Load;
+  pack: PackFigures;
+  sync: SyncFigures;
   bare: Timing;
 };
 
@@ -396,13 +571,21 @@ async function benchDatabase(label: string, databaseUrl: string): Promise<Result
 
     const open = await openLoop(door, people, RATE, DURATION);
     await expectCount(open.created, 'open loop');
+    const pack = await offlinePack(door);
+    await target.ask({ type: 'reset' }, 'reset');
+
+    const sync = await offlineSync(
+      door,
+      people,
+      async () => (await target.ask({ type: 'counts' }, 'counts')).total,
+    );
     await target.ask({ type: 'reset' }, 'reset');
 
     const bare = await target.ask(
       { type: 'bare', rows: Math.max(closed.timing.count, 1), concurrency: STATIONS },
       'bare',
     );
-    return { label, kind: ready.kind, closed, open, bare: bare.timing };
+    return { label, kind: ready.kind, closed, open, pack, sync, bare: bare.timing };
   } finally {
     agent.destroy();
     await target.stop();
@@ -416,6 +599,60 @@ const answers = (l: Load) =>
     .sort(([a], [b]) => a - b)
     .map(([s, n]) => `${n}×${s || 'error'}`)
     .join(' ');
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const statusText = (run: SyncRun) =>
+  Object.entries(run.statuses)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+
+function offlineReport(r: Result): { text: string; met: boolean } {
+  const { pack, sync } = r;
+  const packOk = pack.gzipMs < TARGETS.packMs && pack.gzipBytes < TARGETS.packGzipBytes;
+  const syncRow = (label: string, run: SyncRun): (string | number)[] => [
+    label,
+    run.items,
+    statusText(run),
+    ms(run.ms),
+    ((run.items / run.ms) * 1000).toFixed(0),
+    sync.rows,
+  ];
+  const text = [
+    table(
+      ['offline pack', 'participants', 'check-ins', 'bytes', 'ms', 'target', 'met'],
+      [
+        [
+          'full, gzipped (median)',
+          pack.participants,
+          pack.checkIns,
+          kb(pack.gzipBytes),
+          ms(pack.gzipMs),
+          `< ${TARGETS.packMs} ms, < 2 MB`,
+          packOk ? 'yes' : 'NO',
+        ],
+        [
+          'full, not compressed (median)',
+          pack.participants,
+          pack.checkIns,
+          kb(pack.rawBytes),
+          ms(pack.rawMs),
+          '',
+          '',
+        ],
+        ['refresh, ?since= pack time - 30 s (median)', '', '', kb(pack.deltaBytes), ms(pack.deltaMs), '', ''],
+      ],
+    ),
+    table(
+      ['offline sync, one request', 'items', 'answers', 'ms', 'items/s', 'records after'],
+      [
+        syncRow(`station A's queue`, sync.first),
+        syncRow('the same batch replayed', sync.replay),
+        syncRow(`station B, ${OVERLAP} already in`, sync.overlap),
+      ],
+    ),
+  ].join('\n\n');
+  return { text, met: packOk };
+}
 
 function report(r: Result): { text: string; json: Record<string, unknown> } {
   const closedRate = (r.closed.created / r.closed.timing.ms) * 1000;
@@ -464,6 +701,7 @@ function report(r: Result): { text: string; json: Record<string, unknown> } {
       ['closed loop / bare INSERT', '', '', ratio.toFixed(3), '', '', '', '', ''],
     ],
   );
+  const offline = offlineReport(r);
   const json = {
     bench: 'check-in',
     database: r.label,
@@ -501,9 +739,31 @@ function report(r: Result): { text: string; json: Record<string, unknown> } {
       p50_ms: +ms(r.bare.p50),
       p99_ms: +ms(r.bare.p99),
     },
+    offline_pack: {
+      participants: r.pack.participants,
+      registrations_each: 3,
+      check_ins: r.pack.checkIns,
+      gzip_bytes: r.pack.gzipBytes,
+      raw_bytes: r.pack.rawBytes,
+      gzip_ms: +ms(r.pack.gzipMs),
+      raw_ms: +ms(r.pack.rawMs),
+      delta_bytes: r.pack.deltaBytes,
+      delta_ms: +ms(r.pack.deltaMs),
+      met: offline.met,
+    },
+    offline_sync: {
+      queued: r.sync.first.items,
+      ms: +ms(r.sync.first.ms),
+      statuses: r.sync.first.statuses,
+      replay_ms: +ms(r.sync.replay.ms),
+      replay_statuses: r.sync.replay.statuses,
+      overlap_ms: +ms(r.sync.overlap.ms),
+      overlap_statuses: r.sync.overlap.statuses,
+      records: r.sync.rows,
+    },
     ratio: +ratio.toFixed(3),
   };
-  return { text, json };
+  return { text: `${text}\n\n${offline.text}`, json };
 }
 
 async function main(): Promise<void> {

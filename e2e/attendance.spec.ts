@@ -96,8 +96,13 @@ test.describe('participant attendance', () => {
     );
     await expect(page.getByRole('link', { name: 'View Sessions' })).toHaveAttribute('href', '/sessions');
     expect(await page.evaluate(() => localStorage.getItem('attend.lastShownUserId'))).toBe(String(me.id));
-    // Nothing else of the session is kept in localStorage.
-    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['attend.lastShownUserId']);
+    // No token and no login code is kept in localStorage (only what the pages show offline).
+    const kept = await page.evaluate(() => Object.entries(localStorage));
+    for (const [key, value] of kept) {
+      expect(key).toMatch(/^attend\.(lastShownUserId|lastUser|offline\.\d+\.\w+)$/);
+      expect(value).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+      expect(value).not.toContain(me.unique_code);
+    }
 
     // A reload keeps the confirmed state (from the server, not from the page).
     await page.reload();

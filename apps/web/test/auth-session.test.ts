@@ -25,11 +25,12 @@ const REFRESH = '/api/auth/token/refresh/';
 const ME = '/api/accounts/me/';
 const LOGOUT = '/api/auth/logout/';
 
-const anonymous = { status: 'anonymous', user: null, signingOut: false };
+const anonymous = { status: 'anonymous', user: null, signingOut: false, offline: false };
 const signedIn = (user: typeof staffUser | typeof participantUser) => ({
   status: 'authenticated',
   user,
   signingOut: false,
+  offline: false,
 });
 
 /** Answers the refresh endpoint with `answers` in turn (the last one repeats) and counts the calls. */
@@ -100,7 +101,7 @@ describe('restoreSession', () => {
     const token = accessToken({ sub: 'restored' });
     const refresh = answerRefresh(pair(token));
     const seenByMe = answerMe(() => HttpResponse.json(staffUser));
-    expect(s.getSession()).toEqual({ status: 'restoring', user: null, signingOut: false });
+    expect(s.getSession()).toEqual({ status: 'restoring', user: null, signingOut: false, offline: false });
     const settled = s.whenSessionSettled();
 
     await s.restoreSession();
@@ -160,6 +161,44 @@ describe('restoreSession', () => {
     expect(refresh.count).toBe(1);
     expect(seenByMe).toEqual([]);
     expect(s.getSession()).toEqual(anonymous);
+  });
+
+  it('opens offline as the last user of this device when the network fails, and resumes when it is back', async () => {
+    const first = await freshSession();
+    first.startSession(accessToken({ sub: 'earlier' }), staffUser);
+    const s = await freshSession();
+    const refresh = answerRefresh(() => HttpResponse.error(), pair(accessToken({ sub: 'back' })));
+    await s.restoreSession();
+    expect(s.getSession()).toEqual({ ...signedIn(staffUser), offline: true });
+    await expect(s.getAccessToken()).resolves.toBeNull();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(s.getSession()).toEqual(signedIn(staffUser)));
+    expect(refresh.count).toBe(2);
+    await expect(s.getAccessToken()).resolves.toBe(accessToken({ sub: 'back' }));
+    // Signing out forgets the user: the next offline start is anonymous.
+    s.expireSession();
+    const later = await freshSession();
+    answerRefresh(() => HttpResponse.error());
+    await later.restoreSession();
+    expect(later.getSession()).toEqual(anonymous);
+  });
+
+  it('ends offline-opened sessions the server refuses once the network is back', async () => {
+    const first = await freshSession();
+    first.startSession(accessToken({ sub: 'earlier' }), participantUser);
+    const s = await freshSession();
+    answerRefresh(
+      () => HttpResponse.error(),
+      () =>
+        HttpResponse.json(
+          { detail: 'Token is invalid or expired', code: 'token_not_valid' },
+          { status: 401 },
+        ),
+    );
+    await s.restoreSession();
+    expect(s.getSession().offline).toBe(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(s.getSession()).toEqual(anonymous));
   });
 
   it('ends anonymous, dropping the new token, when the network fails on /accounts/me/', async () => {
@@ -441,14 +480,24 @@ describe('sign-out', () => {
 
     const signingOut = beginSignOut();
     // Guarded pages keep still meanwhile: still authenticated, flagged as signing out.
-    expect(getSession()).toEqual({ status: 'authenticated', user: staffUser, signingOut: true });
+    expect(getSession()).toEqual({
+      status: 'authenticated',
+      user: staffUser,
+      signingOut: true,
+      offline: false,
+    });
     await expect(getAccessToken()).resolves.toBeNull();
     await arrived.promise;
     release.resolve();
     await signingOut;
 
     expect(requests).toEqual([{ body: '{}', authorization: null }]);
-    expect(getSession()).toEqual({ status: 'authenticated', user: staffUser, signingOut: true });
+    expect(getSession()).toEqual({
+      status: 'authenticated',
+      user: staffUser,
+      signingOut: true,
+      offline: false,
+    });
     finishSignOut();
     expect(getSession()).toEqual(anonymous);
   });

@@ -69,6 +69,10 @@ function station(answer: (body: TCheckInCreate, n: number) => Response) {
       HttpResponse.json(page([checkIn({ id: 1, participant_name: 'Earlier Person' })])),
     ),
     mock.get(`/api/events/${EVENT}/sessions/:sessionId/attendance/`, () => HttpResponse.json(page([]))),
+    // No offline list here (the offline side is covered in offline-station.test.ts): scans go online.
+    mock.get(`/api/events/${EVENT}/check-in/offline-pack/`, () =>
+      HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 }),
+    ),
     mock.post(POST, async ({ request }) => {
       const body = (await request.json()) as TCheckInCreate;
       bodies.push(body);

@@ -158,7 +158,12 @@ describe('participant login page (/login)', () => {
     expect(await screen.findByRole('heading', { name: 'Event page 3' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/event/3');
     expect(bodies).toEqual([{ event_code: 'E2ETST', unique_code: 'ABCD2345' }]);
-    expect(getSession()).toEqual({ status: 'authenticated', user: participantUser, signingOut: false });
+    expect(getSession()).toEqual({
+      status: 'authenticated',
+      user: participantUser,
+      signingOut: false,
+      offline: false,
+    });
   });
 
   it("the User tab signs staff in with username and password, showing the server's refusal", async () => {

@@ -11,3 +11,4 @@ export * from './check-in';
 export * from './notifications';
 export * from './tags';
 export * from './badges';
+export * from './offline';

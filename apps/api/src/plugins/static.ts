@@ -15,8 +15,11 @@ export default fp(
       root: opts.root,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below: send's default (public, max-age=0) would replace it.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Hashed assets never change; everything else is revalidated.
+        // Hashed assets never change; everything else (index.html, the service worker sw.js and its
+        // workbox-*.js, manifest.webmanifest, icons) is revalidated, so a deploy reaches every device.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else {

@@ -112,6 +112,9 @@ export const apiPaths = {
   eventCheckInStats: (eventId: Id) => `/api/events/${eventId}/check-ins/stats/`,
   checkInOverview: () => '/api/check-ins/stats/',
   checkInLive: (eventId: Id) => `/api/events/${eventId}/check-ins/live/`,
+  offlinePack: (eventId: Id, since?: string) =>
+    `/api/events/${eventId}/check-in/offline-pack/${since ? `?${new URLSearchParams({ since })}` : ''}`,
+  syncCheckIns: (eventId: Id) => `/api/events/${eventId}/check-ins/sync/`,
   dsaReport: (eventId: Id, day: string) =>
     `/api/events/${eventId}/attendance/dsa-report/?${new URLSearchParams({ day })}`,
   dsaReportExport: (eventId: Id, day: string) =>

@@ -13,11 +13,16 @@ export type SessionState = {
   user: TMe | null;
   /** Logout is under way: guarded pages keep still instead of redirecting to a sign-in page. */
   signingOut: boolean;
+  /**
+   * Opened without a network: the user is the one last signed in on this device and there is no
+   * token yet. Pages show what they kept; the session is checked again as soon as the network is back.
+   */
+  offline: boolean;
 };
 
 // The access token lives in memory only; the refresh token is an HttpOnly cookie the script never sees.
 let accessToken: { token: string; expMs: number } | null = null;
-let state: SessionState = { status: 'restoring', user: null, signingOut: false };
+let state: SessionState = { status: 'restoring', user: null, signingOut: false, offline: false };
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshInFlight: Promise<string | null> | null = null;
 /** Bumped whenever a session starts or ends, so late answers about an older session are ignored. */
@@ -77,6 +82,7 @@ function setAccessToken(token: string): boolean {
     return false;
   }
   accessToken = { token, expMs: claims.expiresAtMs };
+  if (state.offline) setState({ ...state, offline: false });
   const remaining = accessToken.expMs - Date.now();
   // Refresh 5 minutes before expiry; a token shorter-lived than that waits half its life (no loop).
   const wait = Math.max(remaining - REFRESH_THRESHOLD_MS, Math.min(remaining / 2, 60_000));
@@ -155,11 +161,69 @@ export function startSession(token: string, user: TMe): void {
     return;
   }
   epoch += 1;
-  setState({ status: 'authenticated', user, signingOut: false });
+  rememberUser(user);
+  setState({ status: 'authenticated', user, signingOut: false, offline: false });
 }
 
 export function updateSessionUser(user: TMe): void {
-  if (state.status === 'authenticated') setState({ ...state, user });
+  if (state.status !== 'authenticated') return;
+  rememberUser(user);
+  setState({ ...state, user });
+}
+
+// The account last signed in on this device, so the app opens without a network (offline stations,
+// a participant's QR code): what GET /accounts/me/ shows that person, less the unique code (half of
+// a participant's login, and nothing secret is kept in localStorage). Forgotten on sign-out.
+const LAST_USER_KEY = 'attend.lastUser';
+
+function rememberUser(user: TMe): void {
+  try {
+    const kept = user.is_participant ? { ...user, unique_code: '' } : user;
+    localStorage.setItem(LAST_USER_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage full or disabled: the app then needs the network to open, as before.
+  }
+}
+
+function rememberedUser(): TMe | null {
+  try {
+    const text = localStorage.getItem(LAST_USER_KEY);
+    const parsed = text ? ZMe.safeParse(JSON.parse(text)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetUser(): void {
+  try {
+    localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** Opened offline: tries the refresh cookie again when the network comes back. */
+function resumeWhenOnline(): void {
+  if (typeof window === 'undefined') return;
+  const retry = () => {
+    if (!state.offline) return cleanup();
+    refreshAccessToken().then(
+      (token) => {
+        cleanup();
+        if (!token) sessionRejected();
+      },
+      () => {
+        // Still no answer: the next 'online' event or timer tries again.
+      },
+    );
+  };
+  const timer = setInterval(retry, 30_000);
+  const cleanup = () => {
+    clearInterval(timer);
+    window.removeEventListener('online', retry);
+  };
+  window.addEventListener('online', retry);
 }
 
 /** Forgets tokens and user; guarded pages then send the visitor to their sign-in page. */
@@ -167,7 +231,8 @@ export function expireSession(): void {
   epoch += 1;
   accessToken = null;
   clearTimer();
-  setState({ status: 'anonymous', user: null, signingOut: false });
+  forgetUser();
+  setState({ status: 'anonymous', user: null, signingOut: false, offline: false });
 }
 
 /**
@@ -184,8 +249,13 @@ export async function restoreSession(): Promise<void> {
     if (!token) return expireSession();
     const me = await http(apiPaths.me(), { headers: { Authorization: `Bearer ${token}` }, schema: ZMe });
     if (stillRestoring()) startSession(token, me);
-  } catch {
-    if (stillRestoring()) expireSession();
+  } catch (err) {
+    if (!stillRestoring()) return;
+    const kept = err instanceof ApiError ? null : rememberedUser();
+    if (!kept) return expireSession();
+    // No network: open as the last user; requests fail until it is back, pages show what they kept.
+    setState({ status: 'authenticated', user: kept, signingOut: false, offline: true });
+    resumeWhenOnline();
   }
 }
 

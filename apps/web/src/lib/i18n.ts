@@ -22,6 +22,7 @@ const en = {
   'nav.menu': 'Menu',
   'nav.signedInAs': 'Signed in as {name}',
   'nav.main': 'Main',
+  'nav.offline': 'Offline',
 
   'landing.heroTitle': 'Events made easy. Attendees made happy.',
   'landing.heroText':

@@ -25,6 +25,7 @@ import { CheckInHub } from '../../services/check-in/live-hub';
 import { undoCheckIn } from '../../services/check-in/undo-check-in';
 import { pageLinks } from '../events/page-links';
 import { bearerSecurity, errorResponses, EventParams, RouteId } from '../route-schemas';
+import { offlineCheckInRoutes } from './offline';
 
 const schema = { tags: ['check-in'], security: bearerSecurity };
 const refusals = { ...errorResponses, 400: ZCheckInRefusal, 404: ZCheckInRefusal, 409: ZCheckInRefusal };
@@ -39,6 +40,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of streams) end();
     await hub.close();
   });
+  await app.register(offlineCheckInRoutes);
 
   app.get(
     '/check-in/events/',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import {
   format,
   messages,
@@ -9,16 +9,18 @@ import {
   type TCheckInCreate,
 } from '@attend/shared';
 import { prepareRaw, resultRows, type Db, type DbOrTx } from '../../db/client';
-import { checkIns, events, participants } from '../../db/schema';
+import { checkIns, events, participants, sessions, staffUsers } from '../../db/schema';
 import { AppError, type AppErrorCode } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import { readQrCredential, verifierFor } from '../qr/event-keys';
 import { CHECK_IN_CHANNEL, type CheckInNotice } from './live-channel';
-import { selectCheckIns, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
+import { checkInColumns, checkInJoins, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
 
 /** A typed unique code after normalising: letters and digits only, and not absurdly long. */
 const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
+/** Ids are `integer` columns: a credential naming a larger id was not signed by us. */
+const MAX_ID = 2147483647;
 
 const statusOf: Record<CheckInRefusal, AppErrorCode> = {
   already_checked_in: 'conflict',
@@ -38,6 +40,20 @@ function refuse(reason: CheckInRefusal, detail: string, body?: Record<string, un
   return new AppError(statusOf[reason], detail, { reason, body });
 }
 
+/** The participant is already in: 409 `already_checked_in`, with the first record (a sync's duplicate). */
+export class AlreadyCheckedInError extends AppError {
+  constructor(
+    readonly first: TCheckIn,
+    detail: string,
+    participant: { id: number; full_name: string; organization: string },
+  ) {
+    super(statusOf.already_checked_in, detail, {
+      reason: 'already_checked_in',
+      body: { check_in: first, participant },
+    });
+  }
+}
+
 type Who = { id: number; fullName: string; organization: string };
 
 /** Which participant `qr_code_data` names in this event: a signed credential or a typed unique code. */
@@ -49,6 +65,7 @@ async function readCode(db: DbOrTx, eventId: number, text: string): Promise<Look
     const credential = readQrCredential(trimmed.toUpperCase());
     if (!credential) throw refuse('invalid_code', messages.damagedCheckInCode);
     if (credential.eventId !== eventId) {
+      if (credential.eventId > MAX_ID) throw refuse('forged_code', messages.forgedCheckInCode);
       // Signed by another event's key: say so; anything else claiming another event is forged.
       const [other] = await db
         .select({ publicKey: events.qrPublicKey })
@@ -66,29 +83,42 @@ async function readCode(db: DbOrTx, eventId: number, text: string): Promise<Look
   return { by: 'code', code };
 }
 
-/** The first record of this participant for this main event or session, as the API shows it. */
-async function existingCheckIn(db: DbOrTx, participantId: number, sessionId: number | null) {
-  const [row] = await selectCheckIns(
-    db,
-    and(
-      eq(checkIns.participantId, participantId),
-      sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId),
-    ),
+/**
+ * What stopped an insert, in one query (a synced batch can hit this thousands of times): the record
+ * this nonce made in the event, and this participant's record for the main event or session.
+ */
+async function recordsInTheWay(
+  db: DbOrTx,
+  eventId: number,
+  participantId: number,
+  sessionId: number | null,
+  nonce: string | undefined,
+) {
+  const first = and(
+    eq(checkIns.participantId, participantId),
+    sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId),
   );
-  return row ? serializeCheckIn(row) : null;
-}
-
-async function recordByNonce(db: DbOrTx, eventId: number, nonce: string) {
-  const [row] = await selectCheckIns(db, and(eq(checkIns.eventId, eventId), eq(checkIns.clientNonce, nonce)));
-  return row ? serializeCheckIn(row) : null;
+  const rows = await db
+    .select({ ...checkInColumns, clientNonce: checkIns.clientNonce, eventId: checkIns.eventId })
+    .from(checkIns)
+    .innerJoin(participants, checkInJoins.participant)
+    .leftJoin(sessions, checkInJoins.session)
+    .leftJoin(staffUsers, checkInJoins.staff)
+    .where(nonce ? or(first, and(eq(checkIns.eventId, eventId), eq(checkIns.clientNonce, nonce))) : first);
+  const byNonce = rows.find((r) => nonce && r.clientNonce === nonce && r.eventId === eventId);
+  const mine = rows.find((r) => r.participantId === participantId && r.sessionId === sessionId);
+  return {
+    byNonce: byNonce ? serializeCheckIn(byNonce) : null,
+    first: mine ? serializeCheckIn(mine) : null,
+  };
 }
 
 function alreadyIn(who: Who, first: TCheckIn): AppError {
   const when = `${first.check_in_time.slice(0, 16).replace('T', ' ')} UTC`;
-  return refuse(
-    'already_checked_in',
+  return new AlreadyCheckedInError(
+    first,
     format(messages.alreadyCheckedIn, { name: who.fullName, when, by: first.checked_in_by || 'unknown' }),
-    { check_in: first, participant: { id: who.id, full_name: who.fullName, organization: who.organization } },
+    { id: who.id, full_name: who.fullName, organization: who.organization },
   );
 }
 
@@ -112,12 +142,13 @@ type ScanRow = {
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * A scan in one round trip, prepared once per database: the `check_in_scan` function (migration
- * 0006) looks up the event, the scanner's grant, the participant (by credential id or typed code),
- * the session and the registration; inserts the record when every rule holds (`mayInsert` is false
- * when the credential's signature did not verify); and announces it on the live channel with the
- * whole record, so listeners in every process forward it without querying. A refused or duplicate
- * scan inserts nothing and answers the lookup, from which the caller tells which rule it broke.
+ * A scan in one round trip, prepared once per database: the `check_in_scan` function (migrations
+ * 0006 and 0008) looks up the event, the scanner's grant, the participant (by credential id or typed
+ * code), the session and the registration; inserts the record, at the scan's time, when every rule
+ * holds (`mayInsert` is false when the credential's signature did not verify); and announces it on
+ * the live channel with the whole record, so listeners in every process forward it without querying.
+ * A refused or duplicate scan inserts nothing and answers the lookup, from which the caller tells
+ * which rule it broke.
  */
 function prepareScan(db: DbOrTx) {
   return prepareRaw<ScanRow>(
@@ -125,7 +156,7 @@ function prepareScan(db: DbOrTx) {
     'check_in_scan',
     sql`select * from check_in_scan(${p('eventId')}::int, ${p('staffId')}::int, ${p('admin')}::boolean,
       ${p('username')}::text, ${p('participantId')}::int, ${p('code')}::text, ${p('sessionId')}::int,
-      ${p('notes')}::text, ${p('nonce')}::text, ${p('mayInsert')}::boolean)`,
+      ${p('notes')}::text, ${p('nonce')}::text, ${p('mayInsert')}::boolean, ${p('at')}::timestamptz)`,
   );
 }
 const scans = new WeakMap<DbOrTx, ReturnType<typeof prepareScan>>();
@@ -163,16 +194,19 @@ export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckI
  * POST /api/events/{eventId}/check-in/: records that a participant arrived at the door (session
  * null) or at a session. One record per participant per door or session, enforced by a unique
  * constraint, so simultaneous scans give one record and clear refusals. A repeated client_nonce
- * answers the record it made.
+ * answers the record it made. `scannedAt` (an offline station's sync) is the time recorded instead
+ * of now.
  */
 export async function checkInParticipant(
   db: Db,
   actor: StaffActor,
   eventId: number,
   input: Required<Omit<TCheckInCreate, 'client_nonce'>> & { client_nonce?: string },
+  { scannedAt }: { scannedAt?: Date } = {},
 ): Promise<CheckInOutcome> {
   const lookup = await readCode(db, eventId, input.qr_code_data);
   const sessionId = input.session;
+  const at = scannedAt?.toISOString() ?? null;
   let genuine = true;
   if (lookup.by === 'id') {
     const publicKey = await publicKeyOf(db, eventId);
@@ -185,12 +219,14 @@ export async function checkInParticipant(
     staffId: actor.staffId,
     admin: actor.role === 'admin',
     username: actor.username,
-    participantId: lookup.by === 'id' ? lookup.participantId : null,
+    // An unverified id is not looked up (it may not even fit the column); the refusal is `forged_code`.
+    participantId: lookup.by === 'id' && genuine ? lookup.participantId : null,
     code: lookup.by === 'code' ? lookup.code : null,
     sessionId,
     notes: input.notes,
     nonce: input.client_nonce ?? null,
     mayInsert: genuine,
+    at,
   });
   if (row && actor.role !== 'admin' && row.granted === null) {
     throw new AppError('forbidden', messages.scannerEventsOnly);
@@ -269,8 +305,8 @@ export async function checkInParticipant(
     // Insert and announce in one statement, as the scan statement does.
     const result = await tx.execute(sql`
       with ins as (
-        insert into check_ins (event_id, participant_id, session_id, checked_in_by, notes, forced, client_nonce)
-        values (${eventId}, ${who.id}, ${sessionId}, ${actor.staffId}, ${input.notes}, ${forced}, ${input.client_nonce ?? null})
+        insert into check_ins (event_id, participant_id, session_id, check_in_time, checked_in_by, notes, forced, client_nonce)
+        values (${eventId}, ${who.id}, ${sessionId}, coalesce(${at}::timestamptz, now()), ${actor.staffId}, ${input.notes}, ${forced}, ${input.client_nonce ?? null})
         on conflict do nothing
         returning id, check_in_time
       )
@@ -317,16 +353,13 @@ export async function checkInParticipant(
     };
   }
   // Nothing inserted: this nonce was used before, or the participant is already in.
-  if (input.client_nonce) {
-    const earlier = await recordByNonce(db, eventId, input.client_nonce);
-    if (earlier) {
-      if (earlier.participant_id === who.id && earlier.session === sessionId) {
-        return { status: 'replayed', check_in: earlier };
-      }
-      throw refuse('nonce_reused', messages.checkInNonceReused);
+  const { byNonce, first } = await recordsInTheWay(db, eventId, who.id, sessionId, input.client_nonce);
+  if (byNonce) {
+    if (byNonce.participant_id === who.id && byNonce.session === sessionId) {
+      return { status: 'replayed', check_in: byNonce };
     }
+    throw refuse('nonce_reused', messages.checkInNonceReused);
   }
-  const first = await existingCheckIn(db, who.id, sessionId);
   if (!first) throw new AppError('conflict', messages.checkInFailed);
   throw alreadyIn(who, first);
 }

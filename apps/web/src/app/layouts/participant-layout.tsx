@@ -1,4 +1,4 @@
-import { Box, Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { isParticipant, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
+import { useOffline } from '../../lib/offline-copy';
 import { HeaderUser, LayoutBody, LogoutButton } from './layout-parts';
 import classes from './layouts.module.css';
 
@@ -15,13 +16,21 @@ export function ParticipantLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const home = isParticipant(user) ? paths.participant.event(user.event.id) : paths.participant.dashboard();
   const name = user ? user.full_name || ('username' in user ? user.username : '') : '';
+  const offline = useOffline();
 
   return (
     <>
       <header className={classes.header}>
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Brand to={home} />
+            <Group gap="sm" wrap="nowrap">
+              <Brand to={home} />
+              {offline && (
+                <Badge color="orange.9" role="status" data-testid="offline-badge">
+                  {t('nav.offline')}
+                </Badge>
+              )}
+            </Group>
             <Group gap="md" wrap="nowrap" visibleFrom="sm">
               <Box component="nav" aria-label={t('nav.main')}>
                 <NavLink to={home} end className={classes.navLink}>

@@ -68,6 +68,9 @@ const en = {
   'qrPage.confirm': 'Confirm Attendance',
   'qrPage.eventFailed': 'Could not load event details',
   'qrPage.notParticipant': 'User data not found. Please log in again.',
+
+  'offline.kept': 'You are offline. This is the copy kept on this device from {time}.',
+  'offline.nothingKept': 'You are offline. Open this page once while online to keep a copy on this device.',
 } as const;
 
 export type AttendanceKey = keyof typeof en;

@@ -64,6 +64,40 @@ const en = {
   'result.dismiss': 'Clear',
   'result.offline': 'No connection to the server. Check the network and scan again.',
 
+  'offline.online': 'Online',
+  'offline.offline': 'Offline',
+  'offline.status': 'Station status',
+  'offline.waiting': '{n} waiting to sync',
+  'offline.packAge': 'Offline list updated {age}',
+  'offline.packNone': 'Offline list not downloaded yet',
+  'offline.packFailed': 'The offline list could not be downloaded.',
+  'offline.justNow': 'just now',
+  'offline.minutesAgo': '{n} min ago',
+  'offline.hoursAgo': '{n} h ago',
+  'offline.modeNotice':
+    'No connection to the server: scans are checked on this device and saved until the network is back.',
+  'offline.syncNow': 'Sync Now',
+  'offline.synced':
+    'Synced: {created} recorded, {duplicates} already checked in elsewhere, {rejected} refused.',
+  'offline.syncFailed': 'Sync failed. The check-ins stay on this device and are sent again automatically.',
+  'offline.conflicts': 'Conflicts',
+  'offline.conflictsHint':
+    'These scans were not recorded: the person was checked in first at another station, or the server refused the code.',
+  'offline.conflictParticipant': 'Participant',
+  'offline.conflictSession': 'Session',
+  'offline.conflictScanned': 'Scanned',
+  'offline.conflictResult': 'Result',
+  'offline.conflictDuplicate': 'Already checked in {when} by {by}',
+  'offline.dismiss': 'Dismiss',
+  'offline.savedDetail': 'Saved on this device. It syncs when the network is back.',
+  'offline.savedUnchecked': 'Saved, to be checked',
+  'offline.savedUncheckedDetail':
+    'This code is not on this station’s list yet. It is saved, and the server checks it when the station syncs.',
+  'offline.noPack':
+    'No connection, and this station has not downloaded the offline list yet. Connect once to download it.',
+  'offline.thisStation': 'this station (waiting to sync)',
+  'offline.unknownStaff': 'unknown',
+
   'toast.checkedIn': messages.checkedIn,
   'toast.failed': messages.checkInFailed,
   'toast.undone': 'Check-in of {name} undone',

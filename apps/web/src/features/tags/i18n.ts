@@ -96,7 +96,6 @@ const en = {
   'tag.goToLogin': 'Go to Login',
   'tag.notFound': messages.eventNotFound,
   'tag.loadFailed': 'Failed to load the event',
-  'tag.offline': 'You are offline: this is the tag as last loaded.',
 } as const;
 
 export type TagsKey = keyof typeof en;

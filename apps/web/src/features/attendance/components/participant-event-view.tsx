@@ -9,12 +9,13 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
-import { useAttendeeEvent } from '../api/get-attendee-event';
+import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy';
 import { ta } from '../i18n';
 import { eventDates } from '../lib/event-dates';
 import { AttendanceStatusBadge } from './attendance-status-badge';
 import { ConfirmAttendancePanel } from './confirm-attendance-panel';
 import { DsaProgress } from './dsa-progress';
+import { OfflineNotice } from './offline-notice';
 import { ParticipantQrCode } from './participant-qr-code';
 
 function EventNotFound() {
@@ -63,14 +64,22 @@ function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean 
   );
 }
 
-function EventPass({ participant, eventId }: { participant: TParticipantSelf; eventId: number }) {
+function EventPass({
+  participant,
+  eventId,
+  offline,
+}: {
+  participant: TParticipantSelf;
+  eventId: number;
+  offline: boolean;
+}) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="event-pass-title">
       <Stack gap="md" align="center">
         <Title order={2} fz="h3" id="event-pass-title" style={{ alignSelf: 'flex-start' }}>
           {ta('qr.title')}
         </Title>
-        <ParticipantQrCode key={participant.id} participant={participant} />
+        <ParticipantQrCode key={participant.id} participant={participant} offline={offline} />
         <DsaProgress participantId={participant.id} />
         <Group justify="center" gap="sm">
           <Button component={Link} to={paths.participant.eventTag(eventId)}>
@@ -89,21 +98,23 @@ function EventPass({ participant, eventId }: { participant: TParticipantSelf; ev
 export function ParticipantEventView({ eventId }: { eventId: number | null }) {
   const { user } = useSession();
   const participant = isParticipant(user) ? user : null;
-  const query = useAttendeeEvent(eventId ?? 0, eventId !== null);
-  const event = query.data;
+  const { query, event, offline, savedAt } = useAttendeeEventWithCopy(participant, eventId);
   useDocumentTitle(`${event?.name ?? ta('event.notFound')} | ${t('app.name')}`);
 
   if (eventId === null) return <EventNotFound />;
-  if (query.isPending) return <PageLoader />;
-  if (query.isError || !event) {
+  if (!event) {
+    if (query.isPending && !offline) return <PageLoader />;
     if (query.error instanceof ApiError && query.error.status === 404) return <EventNotFound />;
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" variant="default" role="alert" title={ta('event.loadFailed')}>
-          <Button mt="sm" variant="white" onClick={() => void query.refetch()}>
-            {ta('event.tryAgain')}
-          </Button>
-        </Alert>
+        <Stack gap="lg">
+          {offline && <OfflineNotice savedAt={null} />}
+          <Alert color="red" variant="default" role="alert" title={ta('event.loadFailed')}>
+            <Button mt="sm" variant="white" onClick={() => void query.refetch()}>
+              {ta('event.tryAgain')}
+            </Button>
+          </Alert>
+        </Stack>
       </Container>
     );
   }
@@ -114,10 +125,11 @@ export function ParticipantEventView({ eventId }: { eventId: number | null }) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
+        {offline && <OfflineNotice savedAt={savedAt} />}
         {own && <Title order={1}>{ta('event.welcome', { name: own.full_name })}</Title>}
         <Banner event={event} confirmed={confirmed} />
         {own && !own.confirmed_attendance && <ConfirmAttendancePanel />}
-        {own?.confirmed_attendance && <EventPass participant={own} eventId={event.id} />}
+        {own?.confirmed_attendance && <EventPass participant={own} eventId={event.id} offline={offline} />}
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="about-title">
           <Stack gap="xs">
             <Title order={2} fz="h3" id="about-title">

@@ -2,6 +2,12 @@ import { useEffect } from 'react';
 import { Alert, Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import type { TParticipantSelf } from '@attend/shared';
 import { notify } from '../../../lib/notify';
+import {
+  keepOfflineCopy,
+  loadedImageDataUrl,
+  useOfflineCopy,
+  ZImageDataUrl,
+} from '../../../lib/offline-copy';
 import { useParticipantQr } from '../hooks/use-participant-qr';
 import { ta } from '../i18n';
 
@@ -10,10 +16,44 @@ type Props = {
   /** Also report failures as notifications (the /qr-code page, document 1 §8). */
   notifyErrors?: boolean;
   size?: number;
+  /** No network: show the copy of the image kept on this device, when there is one. */
+  offline?: boolean;
 };
 
-/** The confirmed participant's QR image, with loading, error and Retry states. */
-export function ParticipantQrCode({ participant, notifyErrors = false, size = 240 }: Props) {
+function QrImage({
+  participant,
+  src,
+  size,
+  onLoad,
+  onError,
+}: {
+  participant: TParticipantSelf;
+  src: string;
+  size: number;
+  onLoad?: (image: HTMLImageElement) => void;
+  onError?: () => void;
+}) {
+  return (
+    <Stack align="center" gap="xs">
+      <Image
+        src={src}
+        alt={ta('qr.alt', { name: participant.full_name })}
+        w={size}
+        h={size}
+        fit="contain"
+        onLoad={onLoad && ((e) => onLoad(e.currentTarget))}
+        onError={onError}
+        data-testid="participant-qr"
+        style={{ imageRendering: 'pixelated' }}
+      />
+      <Text size="sm" c="dimmed" ta="center">
+        {ta('qr.hint')}
+      </Text>
+    </Stack>
+  );
+}
+
+function LiveQrCode({ participant, notifyErrors, size }: Required<Omit<Props, 'offline'>>) {
   const qr = useParticipantQr(participant);
 
   useEffect(() => {
@@ -46,21 +86,18 @@ export function ParticipantQrCode({ participant, notifyErrors = false, size = 24
       </Center>
     );
   }
+  const keep = (image: HTMLImageElement) => {
+    const copy = loadedImageDataUrl(image);
+    if (copy) keepOfflineCopy(participant.id, 'qr', copy);
+  };
   return (
-    <Stack align="center" gap="xs">
-      <Image
-        src={qr.src}
-        alt={ta('qr.alt', { name: participant.full_name })}
-        w={size}
-        h={size}
-        fit="contain"
-        onError={qr.onImageError}
-        data-testid="participant-qr"
-        style={{ imageRendering: 'pixelated' }}
-      />
-      <Text size="sm" c="dimmed" ta="center">
-        {ta('qr.hint')}
-      </Text>
-    </Stack>
+    <QrImage participant={participant} src={qr.src} size={size} onLoad={keep} onError={qr.onImageError} />
   );
+}
+
+/** The confirmed participant's QR image, with loading, error and Retry states; offline, the kept copy. */
+export function ParticipantQrCode({ participant, notifyErrors = false, size = 240, offline = false }: Props) {
+  const kept = useOfflineCopy(participant.id, 'qr', ZImageDataUrl);
+  if (offline && kept) return <QrImage participant={participant} src={kept.value} size={size} />;
+  return <LiveQrCode participant={participant} notifyErrors={notifyErrors} size={size} />;
 }

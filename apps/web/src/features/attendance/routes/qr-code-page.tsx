@@ -7,9 +7,10 @@ import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { confirmErrorMessage, useConfirmMyAttendance } from '../api/confirm-my-attendance';
-import { useAttendeeEvent } from '../api/get-attendee-event';
 import { AttendanceStatusBadge } from '../components/attendance-status-badge';
+import { OfflineNotice } from '../components/offline-notice';
 import { ParticipantQrCode } from '../components/participant-qr-code';
+import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy';
 import { ta } from '../i18n';
 import { localeDate } from '../lib/event-dates';
 
@@ -40,17 +41,18 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
     const timer = setTimeout(() => setReady(true), EVENT_DETAILS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [eventId]);
-  const event = useAttendeeEvent(eventId, ready);
+  const { query, event, offline, savedAt } = useAttendeeEventWithCopy(participant, eventId, ready);
   const confirm = useConfirmMyAttendance({
     onConfirmed: (result) => notify(result.message || ta('confirm.readySuccess'), 'success'),
     onFailed: (err) => notify(confirmErrorMessage(err), 'error'),
   });
 
+  const failed = query.isError && !event;
   useEffect(() => {
-    if (event.isError) notify(ta('qrPage.eventFailed'), 'error');
-  }, [event.isError]);
+    if (failed) notify(ta('qrPage.eventFailed'), 'error');
+  }, [failed]);
 
-  if (!ready || event.isPending) return <PageLoader />;
+  if (!ready || (query.isPending && !event && !offline)) return <PageLoader />;
 
   const onConfirm = () => confirm.mutate(participant);
 
@@ -58,7 +60,8 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>{ta('qrPage.title')}</Title>
-        {event.isError ? (
+        {offline && <OfflineNotice savedAt={savedAt} />}
+        {!event ? (
           <Alert color="red" variant="light" role="alert">
             {ta('qrPage.eventFailed')}
           </Alert>
@@ -66,19 +69,19 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
           <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="qr-event-name">
             <Stack gap={6}>
               <Title order={2} fz="h3" id="qr-event-name" data-testid="qr-event-name">
-                {event.data.name}
+                {event.name}
               </Title>
               <Text>
                 <Text span fw={600}>
                   {ta('qrPage.startDate')}:
                 </Text>{' '}
-                <span data-testid="qr-event-start">{localeDate(event.data.start_date)}</span>
+                <span data-testid="qr-event-start">{localeDate(event.start_date)}</span>
               </Text>
               <Text>
                 <Text span fw={600}>
                   {ta('qrPage.location')}:
                 </Text>{' '}
-                <span data-testid="qr-event-location">{event.data.location}</span>
+                <span data-testid="qr-event-location">{event.location}</span>
               </Text>
             </Stack>
           </Paper>
@@ -87,7 +90,7 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
           <Stack gap="md" align="center">
             <AttendanceStatusBadge confirmed={participant.confirmed_attendance} />
             {participant.confirmed_attendance ? (
-              <ParticipantQrCode participant={participant} notifyErrors />
+              <ParticipantQrCode participant={participant} notifyErrors={!offline} offline={offline} />
             ) : (
               <>
                 <Text ta="center">{ta('qr.pendingHint')}</Text>

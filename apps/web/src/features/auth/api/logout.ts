@@ -18,6 +18,8 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: async () => {
       queryClient.clear();
+      // A station's offline rosters (names of people) do not outlive the sign-in; queued scans stay.
+      void import('../../check-in').then((checkIn) => checkIn.forgetStationRosters()).catch(() => {});
       await new Promise((resolve) => setTimeout(resolve, LOGOUT_DELAY_MS));
       // Committed synchronously, so the guarded page is gone before the session turns anonymous
       // (otherwise its guard would redirect to a sign-in page instead).

@@ -22,11 +22,13 @@ import { useCheckInStats } from '../api/get-check-in-stats';
 import { useDeleteCheckIn } from '../api/delete-check-in';
 import { useLiveCheckIns } from '../api/subscribe-check-ins';
 import { useCheckInStation } from '../hooks/use-check-in-station';
+import { useOfflineStation } from '../hooks/use-offline-station';
 import { tc } from '../i18n';
 import { AttendanceTable } from './attendance-table';
 import { CameraScanner } from './camera-scanner';
 import { CheckInCounts, LiveBadge, type Count } from './check-in-counts';
 import { LazyCheckInChart } from './lazy-check-in-chart';
+import { OfflineStatus } from './offline-status';
 import { ScanForm } from './scan-form';
 import { ScanResultPanel } from './scan-result-panel';
 import { MAIN_EVENT, SessionSelect, useSessionOptions, type SessionOption } from './session-select';
@@ -52,14 +54,16 @@ export function CheckInStation({ eventId, event, nav }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const sessionParam = searchParams.get('session') ?? MAIN_EVENT;
 
+  const offline = useOfflineStation(eventId);
   const stats = useCheckInStats(eventId);
-  const { options } = useSessionOptions(eventId, stats.data?.sessions);
+  const { options } = useSessionOptions(eventId, stats.data?.sessions ?? offline.pack?.sessions);
   const selected: SessionOption | undefined = options.find((o) => o.value === sessionParam);
   const sessionId = sessionParam === MAIN_EVENT || !/^\d+$/.test(sessionParam) ? null : Number(sessionParam);
   const sessionName = selected?.name ?? tc('station.mainEvent');
 
   const live = useLiveCheckIns(eventId);
-  const station = useCheckInStation(eventId, { session: sessionId, sessionName });
+  const station = useCheckInStation(eventId, { session: sessionId, sessionName }, offline);
+  const eventName = event?.name ?? offline.pack?.event.name;
   const undo = useDeleteCheckIn(eventId);
   const [toUndo, setToUndo] = useState<TCheckIn | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -130,10 +134,11 @@ export function CheckInStation({ eventId, event, nav }: Props) {
         {nav}
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1}>
-            {event ? tc('station.title', { event: event.name }) : tc('station.documentTitle')}
+            {eventName ? tc('station.title', { event: eventName }) : tc('station.documentTitle')}
           </Title>
           <LiveBadge status={live} />
         </Group>
+        <OfflineStatus station={offline} />
 
         <ScanResultPanel
           result={station.result}

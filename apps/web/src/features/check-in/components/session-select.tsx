@@ -7,7 +7,8 @@ export const MAIN_EVENT = 'main';
 
 export type SessionOption = { value: string; label: string; name: string };
 
-type StatsSession = TEventCheckInStats['sessions'][number];
+/** Sessions as the stats or the offline pack list them, when the sessions list is not at hand. */
+type StatsSession = Pick<TEventCheckInStats['sessions'][number], 'id' | 'name' | 'parent_session'>;
 
 /** Main Event first, then each session by start time with its sub-sessions under it. */
 export function sessionOptions(
@@ -33,7 +34,7 @@ export function sessionOptions(
   return options;
 }
 
-/** The options of the event (the sessions list, or the stats' sessions when that list is refused). */
+/** The options of the event (the sessions list, or else the stats' or the offline pack's sessions). */
 export function useSessionOptions(eventId: number, statsSessions: StatsSession[] | undefined) {
   const sessions = useSessions(eventId);
   const nested = sessions.data ? nestSessions(sessions.data).flatMap((s) => [s, ...s.sub_sessions]) : null;

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { NetworkError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateCheckIn, type CheckInRequest } from '../api/create-check-in';
 import { newClientNonce } from '../lib/client-nonce';
 import { playFeedback } from '../lib/feedback';
 import { outcomeFromCheckIn, outcomeFromError, type ScanOutcome } from '../lib/scan-outcome';
 import { tc } from '../i18n';
+import type { OfflineStation } from './use-offline-station';
 
 export type StationScope = { session: number | null; sessionName: string };
 
@@ -23,9 +25,11 @@ function toast(outcome: ScanOutcome): void {
 /**
  * The station's scan loop: each scan goes straight to the POST (no lookup first), its outcome is
  * shown, sounded and announced. Scans may overlap (a camera is quick); the panel shows the latest
- * scan's outcome, and an older answer arriving late only updates the lists.
+ * scan's outcome, and an older answer arriving late only updates the lists. Without a network (or
+ * when the POST gets no answer) the scan is decided on the station and queued with the same nonce,
+ * so a scan the server did record before the answer was lost is recorded once.
  */
-export function useCheckInStation(eventId: number, scope: StationScope) {
+export function useCheckInStation(eventId: number, scope: StationScope, offline: OfflineStation) {
   const create = useCreateCheckIn(eventId);
   const [result, setResult] = useState<StationResult | null>(null);
   const [pending, setPending] = useState(0);
@@ -36,10 +40,32 @@ export function useCheckInStation(eventId: number, scope: StationScope) {
     const mine = seq.current;
     setPending((n) => n + 1);
     let outcome: ScanOutcome;
+    const at = new Date().toISOString();
+    const decideHere = () =>
+      offline.scan({
+        code: request.qr_code_data,
+        session: request.session,
+        sessionName: scope.sessionName,
+        notes: request.notes,
+        force: request.force,
+        nonce: request.client_nonce,
+        at,
+      });
     try {
-      outcome = outcomeFromCheckIn(await create.mutateAsync(request));
+      if (offline.offline) {
+        outcome = await decideHere();
+      } else {
+        const record = await create.mutateAsync(request);
+        offline.noteRecord(record);
+        outcome = outcomeFromCheckIn(record);
+      }
     } catch (err) {
-      outcome = outcomeFromError(err, scope.sessionName);
+      if (err instanceof NetworkError) {
+        offline.markUnreachable();
+        outcome = await decideHere().catch(() => outcomeFromError(err, scope.sessionName));
+      } else {
+        outcome = outcomeFromError(err, scope.sessionName);
+      }
     } finally {
       setPending((n) => n - 1);
     }

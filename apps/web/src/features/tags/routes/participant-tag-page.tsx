@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -29,26 +29,30 @@ import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { imageDataUrl, keepOfflineCopy, useOfflineCopy, ZImageDataUrl } from '../../../lib/offline-copy';
 import { saveBlob } from '../../../lib/transfer';
 import { useIdParam } from '../../../lib/use-id-param';
 import {
   confirmErrorMessage,
   eventDates,
-  useAttendeeEvent,
+  OfflineNotice,
+  useAttendeeEventWithCopy,
   useConfirmMyAttendance,
   useParticipantQr,
 } from '../../attendance';
 import { TagCard } from '../components/tag-card';
 import { tt } from '../i18n';
 import { fileNamePart, tagPng } from '../lib/tag-png';
-import { imageDataUrl, readTagSnapshot, writeTagSnapshot, type TagSnapshot } from '../lib/tag-snapshot';
 
-/** An image URL fetched once as a data URL (kept for offline and drawn into the PNG). */
-function useDataUrl(url: string | null) {
+/**
+ * An image URL fetched once as a data URL (kept for offline and drawn into the PNG); not fetched
+ * while offline, but what was fetched stays when the network goes.
+ */
+function useDataUrl(url: string | null, offline: boolean) {
   return useQuery({
     queryKey: ['tags', 'image', url] as const,
     queryFn: ({ signal }) => imageDataUrl(url ?? '', signal),
-    enabled: !!url,
+    enabled: !!url && !offline,
     staleTime: Infinity,
     retry: 1,
   });
@@ -72,29 +76,34 @@ function ConfirmPrompt() {
 function TagView({
   participant,
   event,
-  snapshot,
   offline,
+  savedAt,
 }: {
   participant: TParticipantSelf;
   event: TEventDetail;
-  snapshot: TagSnapshot | null;
   offline: boolean;
+  savedAt: Date | null;
 }) {
   const navigate = useNavigate();
   const tagRef = useRef<HTMLDivElement>(null);
   const [downloading, setDownloading] = useState(false);
   const confirmed = participant.confirmed_attendance;
   const qr = useParticipantQr(participant);
-  const qrData = useDataUrl(offline ? null : qr.src);
-  const logoData = useDataUrl(offline ? null : event.logo_url);
-  const qrImage = qrData.data ?? snapshot?.qr ?? null;
-  const logoImage = logoData.data ?? snapshot?.logo ?? null;
+  const keptQr = useOfflineCopy(participant.id, 'qr', ZImageDataUrl);
+  const keptLogo = useOfflineCopy(participant.id, 'logo', ZImageDataUrl);
+  const qrData = useDataUrl(qr.src, offline);
+  const logoData = useDataUrl(event.logo_url, offline);
+  const qrImage = qrData.data ?? keptQr?.value ?? null;
+  // The kept logo only while the event still has one (staff may have removed it since).
+  const logoImage = event.logo_url ? (logoData.data ?? keptLogo?.value ?? null) : null;
   const qrFailed = !qrImage && (!!qr.error || qrData.isError);
 
   useEffect(() => {
-    if (offline || !qrData.data) return;
-    writeTagSnapshot(participant.id, { event, qr: qrData.data, logo: logoData.data ?? null });
-  }, [offline, participant.id, event, qrData.data, logoData.data]);
+    if (qrData.data) keepOfflineCopy(participant.id, 'qr', qrData.data);
+  }, [participant.id, qrData.data]);
+  useEffect(() => {
+    if (logoData.data) keepOfflineCopy(participant.id, 'logo', logoData.data);
+  }, [participant.id, logoData.data]);
 
   const download = async () => {
     if (!confirmed || !qrImage || !tagRef.current) {
@@ -121,11 +130,7 @@ function TagView({
         <Button variant="default" onClick={() => void navigate(-1)} w="fit-content">
           ← {tt('tag.back')}
         </Button>
-        {offline && (
-          <Alert color="yellow" variant="light" role="status">
-            {tt('tag.offline')}
-          </Alert>
-        )}
+        {offline && <OfflineNotice savedAt={savedAt} />}
         <Stack gap={4}>
           <Title
             order={1}
@@ -266,13 +271,7 @@ export function ParticipantTagPage() {
   const { user } = useSession();
   const participant = isParticipant(user) ? user : null;
   const ownEvent = participant !== null && eventId !== null && participant.event.id === eventId;
-  const query = useAttendeeEvent(eventId ?? 0, ownEvent);
-  const participantId = participant?.id ?? null;
-  // Read from storage once per participant and event, not on every render.
-  const snapshot = useMemo(
-    () => (participantId !== null && eventId !== null ? readTagSnapshot(participantId, eventId) : null),
-    [participantId, eventId],
-  );
+  const { query, event, offline, savedAt } = useAttendeeEventWithCopy(participant, eventId, ownEvent);
   useDocumentTitle(`${tt('tag.pageTitle')} | ${t('app.name')}`);
 
   if (!participant) {
@@ -296,18 +295,18 @@ export function ParticipantTagPage() {
       </NoticePage>
     );
   }
-  if (query.data)
-    return <TagView participant={participant} event={query.data} snapshot={snapshot} offline={false} />;
-  if (query.isPending) return <PageLoader />;
-  if (snapshot)
-    return <TagView participant={participant} event={snapshot.event} snapshot={snapshot} offline />;
+  if (event) return <TagView participant={participant} event={event} offline={offline} savedAt={savedAt} />;
+  if (query.isPending && !offline) return <PageLoader />;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" variant="default" role="alert" title={tt('tag.loadFailed')}>
-        <Button mt="sm" variant="white" onClick={() => void query.refetch()}>
-          {tt('tag.retry')}
-        </Button>
-      </Alert>
+      <Stack gap="lg">
+        {offline && <OfflineNotice savedAt={null} />}
+        <Alert color="red" variant="default" role="alert" title={tt('tag.loadFailed')}>
+          <Button mt="sm" variant="white" onClick={() => void query.refetch()}>
+            {tt('tag.retry')}
+          </Button>
+        </Alert>
+      </Stack>
     </Container>
   );
 }

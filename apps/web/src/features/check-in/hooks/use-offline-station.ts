@@ -1,0 +1,306 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  OFFLINE_PACK_OVERLAP_MS,
+  OFFLINE_PACK_REFRESH_MS,
+  type TCheckIn,
+  type TOfflinePack,
+} from '@attend/shared';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { getOfflinePack, syncCheckIns } from '../api/offline-pack';
+import { mergePack } from '../lib/offline-pack';
+import {
+  buildStationIndex,
+  decideOffline,
+  type OfflineScanInput,
+  type StationIndex,
+} from '../lib/offline-scan';
+import {
+  addKnownCheckIn,
+  listConflicts,
+  queuedScans,
+  queueScan,
+  readPack,
+  settleScans,
+  clearConflicts,
+  writePack,
+  type KeptPack,
+  type QueuedScan,
+  type SyncConflict,
+} from '../lib/offline-store';
+import { stationId } from '../lib/station-id';
+import type { ScanOutcome } from '../lib/scan-outcome';
+import { tc } from '../i18n';
+
+/** Scans per sync request: well under the server's limit, so each answer comes back quickly. */
+const SYNC_CHUNK = 1000;
+/** How often the station looks at the network while it has work (pack due, scans waiting). */
+const TICK_MS = 15_000;
+
+export type SyncReport = {
+  at: number;
+  created: number;
+  duplicates: number;
+  rejected: number;
+  /** The sync itself failed (not one scan): the scans stay queued. */
+  error: string | null;
+};
+
+/** The result of one offline scan, or null when the station has no pack yet to decide with. */
+export type OfflineScan = (input: OfflineScanInput) => Promise<ScanOutcome>;
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/**
+ * A check-in station's offline side: keeps the event's pack in IndexedDB (downloaded on opening,
+ * refreshed every minute while online), decides scans locally when the server cannot be reached,
+ * queues them, and syncs the queue by itself when the network is back.
+ */
+export function useOfflineStation(eventId: number) {
+  const [kept, setKept] = useState<KeptPack | null>(null);
+  const [index, setIndex] = useState<StationIndex | null>(null);
+  const [waiting, setWaiting] = useState<QueuedScan[]>([]);
+  const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
+  const [online, setOnline] = useState(browserOnline);
+  const [reachable, setReachableState] = useState(true);
+  const [syncing, setSyncing] = useState(false);
+  const [report, setReport] = useState<SyncReport | null>(null);
+  const [packFailed, setPackFailed] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+
+  const keptRef = useRef<KeptPack | null>(null);
+  const reachableRef = useRef(true);
+  const waitingRef = useRef<QueuedScan[]>([]);
+  const indexRef = useRef<StationIndex | null>(null);
+  const busy = useRef(false);
+  // Offline scans run one after another, so a repeat is flagged against the scan just queued.
+  const scanChain = useRef<Promise<unknown>>(Promise.resolve());
+
+  const setReachable = useCallback((value: boolean) => {
+    reachableRef.current = value;
+    setReachableState(value);
+  }, []);
+
+  const keep = useCallback((next: KeptPack) => {
+    keptRef.current = next;
+    setKept(next);
+  }, []);
+
+  const reloadQueue = useCallback(async () => {
+    const [queue, found] = await Promise.all([queuedScans(eventId), listConflicts(eventId)]);
+    waitingRef.current = queue;
+    setWaiting(queue);
+    setConflicts(found);
+  }, [eventId]);
+
+  /** Downloads what changed since the kept pack (or the whole pack), merges and keeps it. */
+  const refreshPack = useCallback(async () => {
+    const current = keptRef.current;
+    const since = current
+      ? new Date(Date.parse(current.pack.generated_at) - OFFLINE_PACK_OVERLAP_MS).toISOString()
+      : undefined;
+    let pack: TOfflinePack | null = await getOfflinePack(eventId, since);
+    pack = current ? mergePack(current.pack, pack) : pack.full ? pack : null;
+    pack ??= await getOfflinePack(eventId);
+    const next = { event_id: eventId, pack, fetched_at: Date.now() };
+    await writePack(next);
+    keep(next);
+    setReachable(true);
+    setPackFailed(false);
+  }, [eventId, keep, setReachable]);
+
+  /** Sends the queue in order; answered scans leave it, those not recorded become conflicts. */
+  const sync = useCallback(async () => {
+    const queue = await queuedScans(eventId);
+    if (queue.length === 0) return;
+    setSyncing(true);
+    const totals = { created: 0, duplicates: 0, rejected: 0 };
+    let error: string | null = null;
+    try {
+      for (let start = 0; start < queue.length; start += SYNC_CHUNK) {
+        const chunk = queue.slice(start, start + SYNC_CHUNK);
+        const { results } = await syncCheckIns(eventId, {
+          station_id: stationId(),
+          check_ins: chunk.map((s) => ({
+            client_nonce: s.client_nonce,
+            qr_code_data: s.qr_code_data,
+            session: s.session,
+            scanned_at: s.scanned_at,
+            notes: s.notes,
+            force: s.force,
+          })),
+        });
+        const done: string[] = [];
+        const found: SyncConflict[] = [];
+        chunk.forEach((scan, i) => {
+          const result = results[i];
+          // No answer for it, or the server failed on it: it stays queued for the next sync.
+          if (result?.client_nonce !== scan.client_nonce || result.code === 'internal_error') return;
+          done.push(scan.client_nonce);
+          if (result.status === 'created') totals.created += 1;
+          else {
+            if (result.status === 'duplicate') totals.duplicates += 1;
+            else totals.rejected += 1;
+            found.push({ client_nonce: scan.client_nonce, event_id: eventId, scan, result });
+          }
+        });
+        await settleScans(done, found);
+      }
+      setReachable(true);
+    } catch (err) {
+      if (err instanceof NetworkError) setReachable(false);
+      error = err instanceof ApiError && err.detail ? err.detail : tc('offline.syncFailed');
+    } finally {
+      setSyncing(false);
+    }
+    await reloadQueue();
+    setReport({ at: Date.now(), ...totals, error });
+  }, [eventId, reloadQueue, setReachable]);
+
+  /** One pass: sync what waits, then bring the pack up to date; never two at once. */
+  const catchUp = useCallback(
+    async (packDue: boolean) => {
+      if (busy.current || !browserOnline()) return;
+      busy.current = true;
+      try {
+        if (waitingRef.current.length > 0) await sync();
+        if (packDue) await refreshPack();
+      } catch (err) {
+        if (err instanceof NetworkError) setReachable(false);
+        else setPackFailed(true);
+      } finally {
+        busy.current = false;
+      }
+    },
+    [sync, refreshPack, setReachable],
+  );
+
+  // Open: what this device kept, then the network.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const found = await readPack(eventId).catch(() => undefined);
+      if (!live) return;
+      if (found) keep(found);
+      await reloadQueue().catch(() => undefined);
+      if (live) await catchUp(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [eventId, keep, reloadQueue, catchUp]);
+
+  useEffect(() => {
+    if (!kept) return;
+    let live = true;
+    buildStationIndex(kept.pack).then(
+      (built) => {
+        if (!live) return;
+        indexRef.current = built;
+        setIndex(built);
+      },
+      () => setPackFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kept]);
+
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      void catchUp(true);
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    const tick = setInterval(() => {
+      setNow(Date.now());
+      const age = Date.now() - (keptRef.current?.fetched_at ?? 0);
+      void catchUp(age >= OFFLINE_PACK_REFRESH_MS || !reachableRef.current);
+    }, TICK_MS);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      clearInterval(tick);
+    };
+  }, [catchUp]);
+
+  const scan: OfflineScan = useCallback((input) => {
+    const run = scanChain.current.then(async (): Promise<ScanOutcome> => {
+      const built = indexRef.current;
+      if (!built) {
+        return {
+          tone: 'error',
+          kind: 'offline',
+          title: tc('result.failed'),
+          detail: tc('offline.noPack'),
+          name: null,
+          organization: null,
+          session: null,
+          record: null,
+          first: null,
+          canForce: false,
+        };
+      }
+      const decision = await decideOffline(built, waitingRef.current, input);
+      if (decision.queue) {
+        await queueScan(decision.queue);
+        waitingRef.current = [...waitingRef.current, decision.queue];
+        setWaiting(waitingRef.current);
+      }
+      return decision.outcome;
+    });
+    scanChain.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  /** A record the server made now: repeats of it are flagged offline before the next refresh. */
+  const noteRecord = useCallback(
+    (record: TCheckIn) => {
+      const known = {
+        id: record.id,
+        participant_id: record.participant_id,
+        session: record.session,
+        check_in_time: record.check_in_time,
+        checked_in_by: record.checked_in_by,
+      };
+      const key = `${record.participant_id}:${record.session ?? 'main'}`;
+      if (indexRef.current && !indexRef.current.firstIn.has(key)) {
+        indexRef.current.firstIn.set(key, { when: known.check_in_time, by: known.checked_in_by });
+      }
+      void addKnownCheckIn(eventId, known).catch(() => undefined);
+    },
+    [eventId],
+  );
+
+  /** The server could not be reached for a scan: scans are decided here until it answers again. */
+  const markUnreachable = useCallback(() => setReachable(false), [setReachable]);
+
+  return {
+    /** Scans are decided on this device (no network, or the server does not answer). */
+    offline: !online || !reachable,
+    online,
+    pack: kept?.pack ?? null,
+    /** How old the kept pack is (ms), null before the first download. */
+    packAge: kept ? Math.max(0, now - kept.fetched_at) : null,
+    packFailed,
+    ready: index !== null,
+    waiting: waiting.length,
+    syncing,
+    report,
+    conflicts,
+    scan,
+    noteRecord,
+    markUnreachable,
+    syncNow: () => void catchUp(false),
+    dismissConflicts: async () => {
+      await clearConflicts(eventId);
+      await reloadQueue();
+      setReport(null);
+    },
+  };
+}
+
+export type OfflineStation = ReturnType<typeof useOfflineStation>;

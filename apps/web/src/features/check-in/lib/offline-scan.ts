@@ -1,0 +1,265 @@
+import {
+  base64UrlDecode,
+  format,
+  messages,
+  normalizeCode,
+  offlineCodeMessage,
+  parseQrCredential,
+  QR_CREDENTIAL_PAYLOAD_LENGTH,
+  qrCredentialMessage,
+  truncateCodeHash,
+  type TOfflinePack,
+  type TOfflineParticipant,
+} from '@attend/shared';
+import { formatDisplayDateTime } from '../../../lib/date-time';
+import { tc } from '../i18n';
+import type { QueuedScan } from './offline-store';
+import type { ScanOutcome } from './scan-outcome';
+
+/**
+ * A scan decided at the station, without the server: the QR signature is checked with the event's
+ * public key, a typed code is found through the pack's keyed hashes, and the same rules as the server
+ * are applied to what the pack says (confirmed, registered, already in). The server checks each
+ * queued scan again when the station syncs.
+ */
+
+/** Same shape as the server accepts for a typed code (after normalising). */
+const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
+
+type Subtle = typeof globalThis.crypto.subtle;
+type Key = Awaited<ReturnType<Subtle['importKey']>>;
+
+/** Checks an Ed25519 signature: WebCrypto where the browser has Ed25519, @noble/ed25519 where not. */
+export type SignatureCheck = (signature: Uint8Array, message: Uint8Array) => Promise<boolean>;
+
+async function signatureCheck(publicKey: Uint8Array<ArrayBuffer>): Promise<SignatureCheck> {
+  const subtle = globalThis.crypto.subtle;
+  try {
+    const key = await subtle.importKey('raw', publicKey, 'Ed25519', false, ['verify']);
+    return (signature, message) =>
+      subtle.verify('Ed25519', key, new Uint8Array(signature), new Uint8Array(message)).catch(() => false);
+  } catch {
+    const ed = await import('@noble/ed25519');
+    // The first check builds the library's tables (hundreds of ms on a phone): pay it now, not at the door.
+    await ed.verifyAsync(new Uint8Array(64), new Uint8Array(1), publicKey).catch(() => false);
+    return (signature, message) => ed.verifyAsync(signature, message, publicKey).catch(() => false);
+  }
+}
+
+/** Where the station looks things up: built once per pack (and again when the pack changes). */
+export type StationIndex = {
+  pack: TOfflinePack;
+  byId: Map<number, TOfflineParticipant>;
+  byHash: Map<number, TOfflineParticipant[]>;
+  /** First check-in the pack knows of, per participant and door or session. */
+  firstIn: Map<string, { when: string; by: string }>;
+  verify: SignatureCheck;
+  codeKey: Key;
+  sessionNames: Map<number, string>;
+};
+
+const scopeKey = (participantId: number, session: number | null) => `${participantId}:${session ?? 'main'}`;
+
+export async function buildStationIndex(pack: TOfflinePack): Promise<StationIndex> {
+  const publicKey = base64UrlDecode(pack.public_key);
+  const codeKeyBytes = base64UrlDecode(pack.code_key);
+  if (publicKey?.length !== 32 || !codeKeyBytes) throw new Error('The offline pack has no usable keys.');
+  const [verify, codeKey] = await Promise.all([
+    signatureCheck(new Uint8Array(publicKey)),
+    globalThis.crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(codeKeyBytes),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ),
+  ]);
+  const byId = new Map<number, TOfflineParticipant>();
+  const byHash = new Map<number, TOfflineParticipant[]>();
+  for (const p of pack.participants) {
+    byId.set(p.id, p);
+    const same = byHash.get(p.code_hash);
+    if (same) same.push(p);
+    else byHash.set(p.code_hash, [p]);
+  }
+  const firstIn = new Map<string, { when: string; by: string }>();
+  for (const c of [...pack.check_ins].sort((a, b) => a.check_in_time.localeCompare(b.check_in_time))) {
+    const key = scopeKey(c.participant_id, c.session);
+    if (!firstIn.has(key)) firstIn.set(key, { when: c.check_in_time, by: c.checked_in_by });
+  }
+  const sessionNames = new Map(pack.sessions.map((s) => [s.id, s.name]));
+  return { pack, byId, byHash, firstIn, verify, codeKey, sessionNames };
+}
+
+/** The participants a typed code may be (usually one; none for a wrong code). */
+export async function participantsByCode(index: StationIndex, code: string): Promise<TOfflineParticipant[]> {
+  const message = new TextEncoder().encode(offlineCodeMessage(index.pack.event.id, code));
+  const digest = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', index.codeKey, message));
+  return index.byHash.get(truncateCodeHash(digest, index.pack.code_bits)) ?? [];
+}
+
+export type OfflineScanInput = {
+  code: string;
+  session: number | null;
+  sessionName: string;
+  notes: string;
+  force: boolean;
+  nonce: string;
+  /** When the scan happened (ISO). */
+  at: string;
+};
+
+export type OfflineDecision = {
+  outcome: ScanOutcome;
+  /** The scan to keep for the next sync, when it is one to record. */
+  queue: QueuedScan | null;
+};
+
+const blank = {
+  name: null,
+  organization: null,
+  session: null,
+  detail: null,
+  record: null,
+  first: null,
+  canForce: false,
+} satisfies Partial<ScanOutcome>;
+
+function refused(
+  kind: ScanOutcome['kind'],
+  title: Parameters<typeof tc>[0],
+  detail: string,
+  tone: ScanOutcome['tone'] = 'error',
+): OfflineDecision {
+  return { outcome: { ...blank, tone, kind, title: tc(title), detail }, queue: null };
+}
+
+/** Decides one scan from the station's pack and its own waiting scans (`waiting`). */
+export async function decideOffline(
+  index: StationIndex,
+  waiting: QueuedScan[],
+  input: OfflineScanInput,
+): Promise<OfflineDecision> {
+  const { pack } = index;
+  const text = input.code.trim().toUpperCase();
+  let who: TOfflineParticipant | null = null;
+  /** A genuine credential or a code the pack cannot tie to one person: the server decides on sync. */
+  let unresolved = false;
+
+  const credential = parseQrCredential(text);
+  if (credential) {
+    if (credential.eventId !== pack.event.id) {
+      return refused('other_event', 'result.otherEvent', messages.otherEventCheckInCode);
+    }
+    const signature = credential.bytes.subarray(QR_CREDENTIAL_PAYLOAD_LENGTH);
+    const genuine = await index.verify(signature, qrCredentialMessage(credential));
+    if (!genuine) return refused('forged_code', 'result.forged', messages.forgedCheckInCode);
+    who = index.byId.get(credential.participantId) ?? null;
+    unresolved = who === null;
+  } else if (text.startsWith('AT1:')) {
+    return refused('invalid_code', 'result.invalid', messages.damagedCheckInCode);
+  } else {
+    const code = normalizeCode(text);
+    if (!TYPED_CODE.test(code)) return refused('invalid_code', 'result.invalid', messages.invalidCheckInCode);
+    const found = await participantsByCode(index, code);
+    if (found.length === 0) return refused('unknown_code', 'result.unknown', messages.unknownCheckInCode);
+    who = found.length === 1 ? (found[0] ?? null) : null;
+    unresolved = who === null;
+  }
+
+  if (!pack.event.is_active) return refused('closed', 'result.closed', messages.checkInEventInactive);
+  if (input.session !== null) {
+    const session = pack.sessions.find((s) => s.id === input.session);
+    if (!session)
+      return refused('session_not_found', 'result.sessionNotFound', messages.checkInSessionNotFound);
+    if (!session.is_active) return refused('closed', 'result.closed', messages.checkInSessionInactive);
+  }
+
+  const scan: QueuedScan = {
+    client_nonce: input.nonce,
+    event_id: pack.event.id,
+    qr_code_data: input.code.trim(),
+    session: input.session,
+    scanned_at: input.at,
+    notes: input.notes,
+    force: input.force,
+    participant_id: who?.id ?? null,
+    participant_name: who?.full_name ?? '',
+    session_name: input.sessionName,
+  };
+  const person = {
+    name: who?.full_name ?? null,
+    organization: who?.organization || null,
+    session: input.sessionName,
+  };
+
+  if (who && !input.force) {
+    if (input.session === null && !who.confirmed) {
+      return {
+        outcome: {
+          ...blank,
+          ...person,
+          tone: 'warn',
+          kind: 'not_confirmed',
+          title: tc('result.notConfirmed'),
+          detail: format(messages.notConfirmedForCheckIn, { name: who.full_name }),
+          canForce: true,
+        },
+        queue: null,
+      };
+    }
+    if (input.session !== null && !who.sessions.includes(input.session)) {
+      return {
+        outcome: {
+          ...blank,
+          ...person,
+          tone: 'warn',
+          kind: 'not_registered',
+          title: tc('result.notRegistered'),
+          detail: format(messages.notRegisteredForSession, {
+            name: who.full_name,
+            session: input.sessionName,
+          }),
+          canForce: true,
+        },
+        queue: null,
+      };
+    }
+  }
+
+  if (who) {
+    const known = index.firstIn.get(scopeKey(who.id, input.session));
+    const mine = waiting.find((w) => w.participant_id === who.id && w.session === input.session);
+    const first = known
+      ? { when: formatDisplayDateTime(known.when), by: known.by || tc('offline.unknownStaff') }
+      : mine
+        ? { when: formatDisplayDateTime(mine.scanned_at), by: tc('offline.thisStation') }
+        : null;
+    if (first) {
+      return {
+        outcome: {
+          ...blank,
+          ...person,
+          tone: 'warn',
+          kind: 'already_checked_in',
+          title: tc('result.already'),
+          detail: format(messages.alreadyCheckedIn, { name: who.full_name, ...first }),
+          first,
+        },
+        queue: null,
+      };
+    }
+  }
+
+  return {
+    outcome: {
+      ...blank,
+      ...person,
+      tone: unresolved ? 'warn' : 'ok',
+      kind: 'checked_in',
+      title: tc(unresolved ? 'offline.savedUnchecked' : 'result.ok'),
+      detail: tc(unresolved ? 'offline.savedUncheckedDetail' : 'offline.savedDetail'),
+    },
+    queue: scan,
+  };
+}

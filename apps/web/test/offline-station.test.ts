@@ -1,0 +1,267 @@
+import { createHmac } from 'node:crypto';
+import {
+  base64UrlDecode,
+  base64UrlEncode,
+  generateQrKeyPair,
+  importQrSigningKey,
+  messages,
+  offlineCodeBits,
+  offlineCodeMessage,
+  signQrCredential,
+  truncateCodeHash,
+  type TOfflinePack,
+} from '@attend/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { agreesWithTotals, mergePack } from '../src/features/check-in/lib/offline-pack';
+import {
+  buildStationIndex,
+  decideOffline,
+  type OfflineScanInput,
+} from '../src/features/check-in/lib/offline-scan';
+import type { QueuedScan } from '../src/features/check-in/lib/offline-store';
+
+const EVENT = 7;
+const codeKey = base64UrlEncode(new Uint8Array(32).fill(9));
+
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('missing value');
+  return value;
+}
+
+/** The hash the server puts in the pack, computed here independently (node:crypto). */
+function codeHash(code: string, bits: number): number {
+  const key = Buffer.from(must(base64UrlDecode(codeKey)));
+  const digest = createHmac('sha256', key).update(offlineCodeMessage(EVENT, code)).digest();
+  return truncateCodeHash(new Uint8Array(digest), bits);
+}
+
+const people = [
+  {
+    id: 1,
+    full_name: 'Ada Lovelace',
+    organization: 'Analytical',
+    confirmed: true,
+    code: 'ADA23456',
+    sessions: [11],
+  },
+  {
+    id: 2,
+    full_name: 'Alan Turing',
+    organization: 'Bletchley',
+    confirmed: false,
+    code: 'TUR23456',
+    sessions: [],
+  },
+  { id: 3, full_name: 'Grace Hopper', organization: 'Navy', confirmed: true, code: 'HOP23456', sessions: [] },
+];
+
+async function makePack() {
+  const keys = await generateQrKeyPair();
+  const bits = offlineCodeBits(people.length);
+  const pack: TOfflinePack = {
+    generated_at: '2026-11-27T09:00:00.000Z',
+    full: true,
+    event: {
+      id: EVENT,
+      name: 'Workshop',
+      start_date: '2026-11-27T08:00:00.000Z',
+      end_date: '2026-11-28T17:00:00.000Z',
+      location: 'Hall',
+      is_active: true,
+    },
+    public_key: keys.publicKey,
+    code_key: codeKey,
+    code_bits: bits,
+    sessions: [
+      {
+        id: 11,
+        name: 'Keynote',
+        parent_session: null,
+        start_time: '2026-11-27T09:00:00.000Z',
+        end_time: '2026-11-27T10:00:00.000Z',
+        is_active: true,
+      },
+    ],
+    participants: people.map(({ code, ...p }) => ({ ...p, code_hash: codeHash(code, bits) })),
+    check_ins: [
+      {
+        id: 100,
+        participant_id: 3,
+        session: null,
+        check_in_time: '2026-11-27T08:30:00.000Z',
+        checked_in_by: 'door2',
+      },
+    ],
+    totals: { participants: 3, registrations: 1, check_ins: 1 },
+  };
+  const signer = await importQrSigningKey(keys.privateKey);
+  const credential = (participantId: number, eventId = EVENT) =>
+    signQrCredential(signer, { eventId, participantId });
+  return { pack, credential };
+}
+
+let n = 0;
+const scan = (code: string, extra: Partial<OfflineScanInput> = {}): OfflineScanInput => ({
+  code,
+  session: null,
+  sessionName: 'Main Event',
+  notes: '',
+  force: false,
+  nonce: `nonce-${(n += 1)}-abcdef`,
+  at: '2026-11-27T09:05:00.000Z',
+  ...extra,
+});
+
+describe('offline station decisions', () => {
+  it('checks a genuine QR in and queues it with its nonce and scan time', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    const input = scan(await credential(1));
+    const { outcome, queue } = await decideOffline(index, [], input);
+    expect(outcome).toMatchObject({ tone: 'ok', kind: 'checked_in', name: 'Ada Lovelace' });
+    expect(queue).toMatchObject({
+      client_nonce: input.nonce,
+      participant_id: 1,
+      scanned_at: input.at,
+      session: null,
+    });
+  });
+
+  it('refuses a QR whose signature does not verify, and queues nothing', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    const genuine = await credential(1);
+    // Another key's signature over the same ids: well formed, not this event's.
+    const other = await makePack();
+    const forged = await other.credential(1);
+    expect(forged).not.toBe(genuine);
+    const { outcome, queue } = await decideOffline(index, [], scan(forged));
+    expect(outcome).toMatchObject({ tone: 'error', kind: 'forged_code', detail: messages.forgedCheckInCode });
+    expect(queue).toBeNull();
+  });
+
+  it('verifies with @noble/ed25519 where the browser has no WebCrypto Ed25519', async () => {
+    const { pack, credential } = await makePack();
+    const genuine = await credential(1);
+    const forged = await (await makePack()).credential(1);
+    const subtle = globalThis.crypto.subtle;
+    const importKey = subtle.importKey.bind(subtle);
+    const spy = vi
+      .spyOn(subtle, 'importKey')
+      .mockImplementation(((...args: Parameters<typeof importKey>) =>
+        args[2] === 'Ed25519'
+          ? Promise.reject(new DOMException('Unrecognized name.', 'NotSupportedError'))
+          : importKey(...args)) as typeof subtle.importKey);
+    try {
+      const index = await buildStationIndex(pack);
+      expect((await decideOffline(index, [], scan(genuine))).outcome.kind).toBe('checked_in');
+      expect((await decideOffline(index, [], scan(forged))).outcome.kind).toBe('forged_code');
+      expect(spy.mock.calls.some((call) => call[2] === 'Ed25519')).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('resolves a typed code through the keyed hashes, in any case and with spaces', async () => {
+    const { pack } = await makePack();
+    const index = await buildStationIndex(pack);
+    const { outcome, queue } = await decideOffline(index, [], scan('ada2 3456'));
+    expect(outcome.name).toBe('Ada Lovelace');
+    expect(queue?.participant_id).toBe(1);
+    const unknown = await decideOffline(index, [], scan('ZZZZ9999'));
+    // A wrong code matches someone only when its cut hash collides (about once in 2^10).
+    if (unknown.queue === null) expect(unknown.outcome.kind).toBe('unknown_code');
+  });
+
+  it('flags a repeat against the pack and against its own queue', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    const grace = await decideOffline(index, [], scan(await credential(3)));
+    expect(grace.outcome).toMatchObject({ kind: 'already_checked_in', first: { by: 'door2' } });
+    expect(grace.queue).toBeNull();
+
+    const first = await decideOffline(index, [], scan(await credential(1)));
+    const waiting: QueuedScan[] = [must(first.queue)];
+    const again = await decideOffline(index, waiting, scan(await credential(1)));
+    expect(again.outcome.kind).toBe('already_checked_in');
+    expect(again.queue).toBeNull();
+    // The same person at a session is a new check-in.
+    const keynote = await decideOffline(
+      index,
+      waiting,
+      scan(await credential(1), { session: 11, sessionName: 'Keynote' }),
+    );
+    expect(keynote.outcome.kind).toBe('checked_in');
+  });
+
+  it('applies the door and session rules, and Check in anyway queues with force', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    const alan = await credential(2);
+    const refused = await decideOffline(index, [], scan(alan));
+    expect(refused.outcome).toMatchObject({ kind: 'not_confirmed', canForce: true });
+    expect(refused.queue).toBeNull();
+    const forced = await decideOffline(index, [], scan(alan, { force: true }));
+    expect(forced.queue).toMatchObject({ force: true, participant_id: 2 });
+
+    const notRegistered = await decideOffline(
+      index,
+      [],
+      scan(await credential(3), { session: 11, sessionName: 'Keynote' }),
+    );
+    expect(notRegistered.outcome.kind).toBe('not_registered');
+    const noSuchSession = await decideOffline(index, [], scan(await credential(1), { session: 99 }));
+    expect(noSuchSession.outcome.kind).toBe('session_not_found');
+  });
+
+  it('tells another event and damaged codes apart, and queues a genuine credential it cannot place', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    expect((await decideOffline(index, [], scan(await credential(1, 8)))).outcome.kind).toBe('other_event');
+    expect((await decideOffline(index, [], scan('AT1:XXXX'))).outcome.kind).toBe('invalid_code');
+    expect((await decideOffline(index, [], scan('no!'))).outcome.kind).toBe('invalid_code');
+    // Added after the pack was made: signed by the event's key, so the server decides on sync.
+    const newcomer = await decideOffline(index, [], scan(await credential(50)));
+    expect(newcomer.outcome).toMatchObject({ tone: 'warn', kind: 'checked_in' });
+    expect(newcomer.queue?.participant_id).toBeNull();
+  });
+});
+
+describe('offline pack refresh', () => {
+  it('merges a delta: changed participants replace theirs, new check-ins join', async () => {
+    const { pack } = await makePack();
+    const delta: TOfflinePack = {
+      ...pack,
+      generated_at: '2026-11-27T09:01:00.000Z',
+      full: false,
+      participants: [{ ...must(pack.participants[1]), confirmed: true }],
+      check_ins: [
+        {
+          id: 101,
+          participant_id: 1,
+          session: null,
+          check_in_time: '2026-11-27T09:00:30.000Z',
+          checked_in_by: 'door1',
+        },
+        // Overlap: a record the kept pack already has comes again.
+        must(pack.check_ins[0]),
+      ],
+      totals: { participants: 3, registrations: 1, check_ins: 2 },
+    };
+    const merged = mergePack(pack, delta);
+    expect(merged?.participants.find((p) => p.id === 2)?.confirmed).toBe(true);
+    expect(merged?.check_ins.map((c) => c.id).sort()).toEqual([100, 101]);
+    expect(merged?.generated_at).toBe(delta.generated_at);
+    expect(agreesWithTotals(must(merged))).toBe(true);
+  });
+
+  it('asks for the whole pack when something was removed meanwhile', async () => {
+    const { pack } = await makePack();
+    const delta = { ...pack, full: false, participants: [], check_ins: [] };
+    expect(mergePack(pack, { ...delta, totals: { ...pack.totals, participants: 2 } })).toBeNull();
+    expect(mergePack(pack, { ...delta, totals: { ...pack.totals, check_ins: 0 } })).toBeNull();
+    expect(mergePack(pack, { ...delta, totals: { ...pack.totals, registrations: 0 } })).toBeNull();
+    expect(mergePack(pack, { ...delta, code_key: base64UrlEncode(new Uint8Array(32)) })).toBeNull();
+    expect(mergePack(pack, delta)).not.toBeNull();
+  });
+});
