@@ -4,6 +4,8 @@
 // typed code's keyed hash (HMAC-SHA256). Each is timed cold (key import and first check) and warm
 // (median and p99 of 200 checks), on the desktop CPU and with the CPU slowed 4× (DevTools'
 // throttling, roughly a mid-range phone). The issue's target: under 50 ms per QR on the station.
+// The cold figure is paid once, when the station loads its pack (the key import; @noble/ed25519's
+// tables are built then too), not at the first scan.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -139,7 +141,7 @@ async function main() {
           t.coldMs.toFixed(2),
           t.medianMs.toFixed(3),
           t.p99Ms.toFixed(3),
-          (Math.max(t.coldMs, t.p99Ms) / TARGET_MS).toFixed(3),
+          (t.p99Ms / TARGET_MS).toFixed(3),
         ]);
       }
     }
@@ -148,7 +150,7 @@ async function main() {
     server.close();
   }
   console.log(`Chromium ${browser.version()}, ${RUNS} checks each; target under ${TARGET_MS} ms per QR.`);
-  console.log(table(['check', 'cold ms (import + first)', 'median ms', 'p99 ms', 'worst / 50 ms'], rows));
+  console.log(table(['check', 'cold ms (import + first)', 'median ms', 'p99 ms', 'p99 / 50 ms'], rows));
 }
 
 await main();
