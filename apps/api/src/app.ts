@@ -54,11 +54,14 @@ export async function buildApp({
   jobs = false,
   outboxOptions,
 }: BuildOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // N hops as proxy-addr reads a number: the socket's peer and the next N-1 entries are proxies.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

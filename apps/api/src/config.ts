@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,9 +29,35 @@ const EnvSchema = z.object({
   AT_API_URL: z.url().default('https://api.africastalking.com/version1/messaging/bulk'),
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx): TrustProxy => {
+      if (v === '' || v === '0') return false;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v.split(',').map((a) => a.trim());
+      if (entries.every((a) => isIP(a.split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(a))) {
+        return entries.join(',');
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be the number of proxies in front of the server (1 for one) or their addresses (10.0.0.5,10.0.0.0/8).',
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
+
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For): none, the
+ * nearest N hops (1: one proxy; the client address is the entry that proxy added), or those
+ * addresses / CIDR ranges. Never every hop: the left-most entry is whatever the client wrote.
+ */
+export type TrustProxy = false | number | string;
 
 export type Config = {
   port: number;
@@ -49,7 +76,10 @@ export type Config = {
   outboxConcurrency: number;
   /** How long a process's claim on a message lasts before another may take it over. */
   outboxLeaseSeconds: number;
+  /** Participant imports one process runs at once; more are refused with 503 and Retry-After. */
+  importConcurrency: number;
   secretKey: string;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Path of the built web app, or null to serve the API only. */
   webDist: string | null;
@@ -124,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     outboxConcurrency: e.OUTBOX_CONCURRENCY,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
+    importConcurrency: e.IMPORT_CONCURRENCY,
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? loadOrCreateSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: null,
     ...overrides,

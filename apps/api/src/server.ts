@@ -3,19 +3,26 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { openDatabaseFromConfig } from './db/open-from-config';
+import { secureDataDir } from './lib/data-dir';
 import { webDistDir } from './lib/root';
 import { runApp } from './run-app';
 import { ensureAdmin } from './services/auth/create-staff-user';
 
 async function main(): Promise<void> {
+  // Everything this process writes (database files, results spreadsheets, the secret) is private.
+  process.umask(0o077);
   const config = loadConfig(process.env, {
     webDist: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
   });
+  secureDataDir(config.dataDir);
   const database = await openDatabaseFromConfig(config);
   const admin = await ensureAdmin(database.db, {
     username: config.adminUsername,
     password: config.adminPassword,
   });
+  // The embedded database sets its files' modes itself (0666): tighten them once it has made them.
+  // Files it makes later sit in directories only this user can enter.
+  secureDataDir(config.dataDir);
   await runApp(config, database);
   if (admin.created && admin.generated) {
     console.log(`Created staff user "${admin.username}" with password: ${admin.password}`);

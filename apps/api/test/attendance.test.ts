@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { events, participants } from '../src/db/schema';
+import { CODE_LIMITS } from '../src/services/auth/rate-limit';
 import { eventSigner } from '../src/services/qr/event-keys';
 import { renderQrPng } from '../src/services/qr/qr-png';
 import { qrImagePath, qrUrlKey } from '../src/services/qr/qr-url';
@@ -286,7 +287,7 @@ describe('confirm-attendance-direct (public fallback with both codes)', () => {
 
   it('is rate limited per client address like sign-in', async () => {
     const from = { remoteAddress: '10.9.9.9' };
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < CODE_LIMITS.perAddressEvent.max; i++) {
       const res = await t.request({
         method: 'POST',
         url: '/api/participants/confirm-attendance-direct/',

@@ -114,6 +114,36 @@ describe('bad input never gets a 500', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 180_000);
 
+  it('every path parameter refuses huge, negative, zero, decimal and non-numeric ids with a 4xx', async () => {
+    const junk = ['2147483648', '4294967296', '99999999999999999999', '-1', '0', '1.5', '1e3', 'abc', '%20'];
+    const failures: string[] = [];
+    for (const route of t.app.routeRegistry) {
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+      const names = route.url.match(/:[A-Za-z]+/g) ?? [];
+      for (const name of names) {
+        for (const id of junk) {
+          // The other parameters stay valid, so this one is what the route has to judge.
+          const url = concrete(route.url.replace(name, id));
+          for (const token of [tokens.staff, tokens.participant]) {
+            const res = await t.request({
+              method: route.method as 'POST',
+              url,
+              headers: { ...bearer(token), 'content-type': 'application/json' },
+              payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+            });
+            const body = res.json() as { detail?: unknown; code?: unknown };
+            if (res.statusCode < 400 || res.statusCode >= 500) {
+              failures.push(`${route.method} ${url}: ${res.statusCode}`);
+            } else if (typeof body.detail !== 'string' || typeof body.code !== 'string') {
+              failures.push(`${route.method} ${url}: error body without {detail, code}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
   it('DELETE routes with junk ids answer 4xx', async () => {
     for (const route of t.app.routeRegistry.filter((r) => r.method === 'DELETE')) {
       for (const id of ['0', '-1', 'abc', '99999999999999999999', '1.5']) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -50,11 +50,30 @@ async function login(): Promise<number> {
 
 describe.skipIf(inject('pgTemplate'))('the server process on the embedded database', () => {
   it('starts, refuses a second instance on the same DATA_DIR, shuts down cleanly and keeps its data', async () => {
+    // Left readable by an earlier version: made private at start.
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'left-over'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dataDir, 'left-over'), 0o666);
     const first = startServer(env);
     running.push(first);
-    await waitFor(() => first.output().includes('Attend is running at'), first.output);
+    // The admin line follows the start line; they may come in separate chunks.
+    await waitFor(() => first.output().includes('Created staff user'), first.output);
+    expect(first.output()).toContain('Attend is running at');
     expect(first.output()).toContain('Created staff user "boss" from ADMIN_USERNAME/ADMIN_PASSWORD.');
     expect(await login()).toBe(200);
+    // The embedded database, the secret and everything else in DATA_DIR: only the server's user.
+    const open: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        const mode = statSync(full).mode & 0o777;
+        if (mode & 0o077) open.push(`${full} ${mode.toString(8)}`);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    walk(dataDir);
+    expect(open).toEqual([]);
 
     const second = startServer({ ...env, PORT: String(Number(port) + 1) });
     running.push(second);

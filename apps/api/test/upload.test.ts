@@ -194,8 +194,11 @@ describe('bulk upload of an .xlsx file', () => {
       [12, 'grace@another.org', 'Created', codeOf('grace@another.org'), ''],
       [13, 'tricky@example.org', 'Created', codeOf('tricky@example.org'), ''],
     ]);
-    // A formula-looking name is stored as text in the results, not as a formula.
-    expect(rows[9]?.[1]).toBe('=HYPERLINK("http://evil")');
+    // A formula-looking name comes back neutralised, as in every other export.
+    expect(rows[9]?.[1]).toBe(`'=HYPERLINK("http://evil")`);
+    for (const row of rows.slice(1)) {
+      for (const cell of row) expect(String(cell ?? '')).not.toMatch(/^[=+\-@\t\r]/);
+    }
   });
 
   it('keeps the results file to staff of that event', async () => {
@@ -246,18 +249,30 @@ describe('bulk upload of other real workbooks', () => {
     });
   });
 
-  it('handles concurrent uploads (parsing is queued, writes are serialised per event)', async () => {
+  it('takes IMPORT_CONCURRENCY uploads at once and refuses the rest with 503 and Retry-After', async () => {
+    expect(t.config.importConcurrency).toBe(2);
     const files = await Promise.all(
       [1, 2, 3, 4].map((n) =>
         xlsxFile([HEADER, [`Concurrent ${n}`, `concurrent${n}@example.org`, 'concurrent', '', '', '']]),
       ),
     );
+    const before = await snapshot();
     const results = await Promise.all(files.map((f, i) => upload(f, `c${i}.xlsx`)));
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    // All four asked for the username "concurrent": exactly one got it.
-    const outcomes = results.map((r) => r.json() as { created: number; errors: number });
-    expect(outcomes.reduce((n, o) => n + o.created, 0)).toBe(1);
-    expect(outcomes.reduce((n, o) => n + o.errors, 0)).toBe(3);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 503, 503]);
+    for (const busy of results.slice(2)) {
+      expect(busy.headers['retry-after']).toBe('10');
+      expect(busy.json()).toEqual({
+        detail: 'Other imports are running. Please try again in a few seconds.',
+        code: 'busy',
+      });
+    }
+    // The two taken both asked for the username "concurrent": exactly one got it (writes are
+    // serialised per event); the refused ones changed nothing and go through when sent again.
+    const taken = results.slice(0, 2).map((r) => r.json() as { created: number; errors: number });
+    expect(taken.reduce((n, o) => n + o.created, 0)).toBe(1);
+    expect((await snapshot()).rows.length).toBe(before.rows.length + 1);
+    const again = await Promise.all(files.slice(2).map((f, i) => upload(f, `again${i}.xlsx`)));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
   });
 
   it('refuses the upload for another event id or a missing event', async () => {

@@ -93,6 +93,7 @@ export const messages = {
   uploadWrongType: 'Only .xlsx and .xls files are accepted.',
   uploadNotWorkbook: 'The file is not a valid Excel workbook (.xlsx or .xls).',
   uploadTooLarge: 'The file is too large. The maximum size is {mb} MB.',
+  uploadBusy: 'Other imports are running. Please try again in a few seconds.',
   uploadTooManyRows: 'The file has more than {max} participant rows. Please split it into smaller files.',
   uploadUnsafeArchive:
     'The file is not a valid Excel workbook: its compressed contents are too large or have too many parts.',

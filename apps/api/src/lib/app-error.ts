@@ -14,6 +14,7 @@ const statusByCode = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  busy: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

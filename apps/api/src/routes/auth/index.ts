@@ -11,6 +11,7 @@ import {
 } from '@attend/shared';
 import { errorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
+import { DEVICE_COOKIE, deviceCookieStaffId, setDeviceCookie } from '../../lib/device-cookie';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
 import { oneClickLogin } from '../../services/auth/login-links';
 import { loginParticipant } from '../../services/auth/login-participant';
@@ -29,8 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ZStaffLogin, response: { 200: ZStaffTokens, ...errors } },
     },
     async (request, reply) => {
-      const result = await loginStaff(app.db, app.tokens, request.body, clientMeta(request));
+      const device = deviceCookieStaffId(app.config.secretKey, request.cookies[DEVICE_COOKIE]);
+      const result = await loginStaff(app.db, app.tokens, request.body, clientMeta(request), device);
       setRefreshCookie(reply, result.refresh, secure);
+      setDeviceCookie(reply, app.config.secretKey, result.user.id, secure);
       return result;
     },
   );

@@ -1,14 +1,16 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, format, messages } from '@attend/shared';
+import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, ZErrorBody, format, messages } from '@attend/shared';
 import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { staffActor } from '../../plugins/auth';
 import { bulkUploadParticipants } from '../../services/participants/bulk-upload/bulk-upload-participants';
 import { openResultsFile } from '../../services/participants/bulk-upload/results-file';
 
-const errors = errorResponses;
+const errors = { ...errorResponses, 503: ZErrorBody };
+/** Seconds a refused import is told to wait: an import of a few thousand rows takes about that. */
+const BUSY_RETRY_SECONDS = 10;
 const tags = ['participants'];
 const security = bearerSecurity;
 
@@ -21,6 +23,10 @@ function tooLarge(): AppError {
 
 /** Bulk upload of participants from .xlsx/.xls and the download of its results spreadsheet. */
 export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Imports running in this process: each holds a workbook in memory and keeps the database busy,
+  // so a few at once are taken and the rest refused before their body is read.
+  let running = 0;
+
   // Registered here, so multipart bodies are accepted by these routes only.
   await app.register(multipart, {
     limits: {
@@ -48,32 +54,42 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = staffActor(request);
       if (!request.isMultipart()) throw new AppError('bad_request', messages.uploadFileRequired);
-      let file;
-      try {
-        file = await request.file();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-          throw new AppError('bad_request', messages.uploadFileRequired);
-        throw new AppError('bad_request', messages.uploadNotWorkbook);
+      if (running >= app.config.importConcurrency) {
+        throw new AppError('busy', messages.uploadBusy, {
+          headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+        });
       }
-      if (!file) throw new AppError('bad_request', messages.uploadFileRequired);
-      let data: Buffer;
+      running += 1;
       try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw new AppError('bad_request', messages.uploadNotWorkbook);
+        let file;
+        try {
+          file = await request.file();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+            throw new AppError('bad_request', messages.uploadFileRequired);
+          throw new AppError('bad_request', messages.uploadNotWorkbook);
+        }
+        if (!file) throw new AppError('bad_request', messages.uploadFileRequired);
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw new AppError('bad_request', messages.uploadNotWorkbook);
+        }
+        return await bulkUploadParticipants(app.db, actor, {
+          eventId: request.params.eventId,
+          filename: file.filename,
+          data,
+          dataDir: app.config.dataDir,
+          ip: request.ip,
+          onResultsFileError: (err) =>
+            request.log.error({ err }, 'could not write the bulk upload results file'),
+          onMaintenanceError: (err) => request.log.warn({ err }, 'could not refresh the search indexes'),
+        });
+      } finally {
+        running -= 1;
       }
-      return bulkUploadParticipants(app.db, actor, {
-        eventId: request.params.eventId,
-        filename: file.filename,
-        data,
-        dataDir: app.config.dataDir,
-        ip: request.ip,
-        onResultsFileError: (err) =>
-          request.log.error({ err }, 'could not write the bulk upload results file'),
-        onMaintenanceError: (err) => request.log.warn({ err }, 'could not refresh the search indexes'),
-      });
     },
   );
 

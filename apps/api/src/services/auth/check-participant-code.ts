@@ -5,9 +5,9 @@ import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ClientMeta } from '../../lib/request-meta';
 import { audit } from '../audit';
-import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
+import { CODE_LIMITS, fullFor, readBuckets, recordHits, tooManyAttempts, type Limit } from './rate-limit';
 
-/** The public calls that take an event code and a unique code; each counts its failures apart. */
+/** The public calls that take an event code and a unique code; they share one guessing budget. */
 export type CodeCheckPurpose = 'participant-login' | 'confirm-direct';
 
 const FAILED_ACTION: Record<CodeCheckPurpose, string> = {
@@ -16,8 +16,10 @@ const FAILED_ACTION: Record<CodeCheckPurpose, string> = {
 };
 
 /**
- * Finds the participant an event code and unique code name, rate-limited per address and per event
- * code: a client over its limit is refused before the lookup, and every miss counts against it.
+ * Finds the participant an event code and unique code name. A client that failed too often (per
+ * address, per address and event) is refused before the lookup; when the event's failures reach
+ * its ceiling, so is every client that failed in the last day, but never one without failures, so
+ * guessing cannot lock an event's participants out. Every miss counts in all four buckets.
  */
 export async function checkParticipantCode(
   db: Db,
@@ -25,11 +27,17 @@ export async function checkParticipantCode(
 ) {
   const eventCode = normalizeCode(params.eventCode);
   const uniqueCode = normalizeCode(params.uniqueCode);
-  const limits: Limit[] = [
-    { key: `${params.purpose}:ip:${params.meta.ip}`, ...LOGIN_LIMITS.perAddress },
-    { key: `${params.purpose}:event:${eventCode}`, ...LOGIN_LIMITS.perEventCode },
-  ];
-  await assertNotLimited(db, limits);
+  const ip = params.meta.ip;
+  const perAddress: Limit = { key: `code:ip:${ip}`, ...CODE_LIMITS.perAddress };
+  const perAddressEvent: Limit = { key: `code:ip-event:${ip}:${eventCode}`, ...CODE_LIMITS.perAddressEvent };
+  const perEvent: Limit = { key: `code:event:${eventCode}`, ...CODE_LIMITS.perEvent };
+  const failed: Limit = { key: `code:failed:${ip}`, ...CODE_LIMITS.failedRecently };
+  const limits = [perAddress, perAddressEvent, perEvent, failed];
+  const buckets = await readBuckets(db, limits);
+  const own = Math.max(fullFor(buckets, perAddress), fullFor(buckets, perAddressEvent));
+  if (own > 0) throw tooManyAttempts(own);
+  const ceiling = fullFor(buckets, perEvent);
+  if (ceiling > 0 && buckets.has(failed.key)) throw tooManyAttempts(ceiling);
   const [row] = await db
     .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
     .from(participants)

@@ -110,11 +110,6 @@ export async function oneClickLogin(
     await audit(db, { action: 'participant.one_click_failed', ip: meta.ip });
     throw new AppError('invalid_credentials', messages.loginLinkExpired);
   }
-  const eventLimit: Limit = {
-    key: `participant-login:event:${row.e.eventCode}`,
-    ...LOGIN_LIMITS.perEventCode,
-  };
-  await assertNotLimited(db, [eventLimit]);
   await db
     .update(loginLinks)
     .set({ lastUsedAt: new Date(), useCount: sql`${loginLinks.useCount} + 1` })

@@ -6,40 +6,73 @@ import { AppError } from '../../lib/app-error';
 export type Limit = { key: string; max: number; windowSeconds: number };
 
 /**
- * Sign-in limits. Only failures count, so a crowd behind one venue address signing in correctly is
- * never blocked; the per-address limit stops one client, the per-event/per-username one a crowd.
+ * Staff sign-in limits (and one-click links per address). Only failures count, so a crowd behind
+ * one venue address signing in correctly is never blocked.
  */
 export const LOGIN_LIMITS = {
   perAddress: { max: 30, windowSeconds: 600 },
-  perEventCode: { max: 300, windowSeconds: 600 },
+  perAddressUser: { max: 10, windowSeconds: 900 },
+  /** An account's ceiling: reached, it refuses only clients that failed (see loginStaff). */
   perUsername: { max: 50, windowSeconds: 900 },
+  failedRecently: { max: 1, windowSeconds: 86_400 },
+} as const;
+
+/**
+ * Event code + unique code (sign-in and confirm-attendance-direct share them). A client that failed
+ * is stopped per address and per (address, event); once an event's failures reach its ceiling,
+ * every client that failed in the last day is refused there, while a client without failures still
+ * gets in with a right code. See README, Security, for the guessing arithmetic.
+ */
+export const CODE_LIMITS = {
+  perAddress: { max: 10, windowSeconds: 900 },
+  perAddressEvent: { max: 5, windowSeconds: 900 },
+  perEvent: { max: 100, windowSeconds: 3600 },
+  /** Marks an address that failed: under the event's ceiling it is one of those refused. */
+  failedRecently: { max: 1, windowSeconds: 86_400 },
 } as const;
 
 type Row = { key: string; hits: number; retry_after: number };
 
 const rows = resultRows;
 
-/** Throws 429 with Retry-After when any of the buckets is already full. */
-export async function assertNotLimited(db: DbOrTx, limits: Limit[]): Promise<void> {
-  if (limits.length === 0) return;
-  const keys = limits.map((l) => l.key);
+/** The live count of each bucket and how long until it empties (absent: nothing counted). */
+export async function readBuckets(
+  db: DbOrTx,
+  limits: Limit[],
+): Promise<Map<string, { hits: number; retryAfter: number }>> {
+  const found = new Map<string, { hits: number; retryAfter: number }>();
+  if (limits.length === 0) return found;
   const result = await db.execute(sql`
     select key, hits, ceil(extract(epoch from (expires_at - now())))::int as retry_after
     from rate_limit_buckets
     where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
+      limits.map((l) => sql`${l.key}`),
       sql`, `,
     )}) and expires_at > now()`);
-  let retryAfter = 0;
   for (const row of rows<Row>(result)) {
-    const limit = limits.find((l) => l.key === row.key);
-    if (limit && row.hits >= limit.max) retryAfter = Math.max(retryAfter, row.retry_after, 1);
+    found.set(row.key, { hits: row.hits, retryAfter: Math.max(1, row.retry_after) });
   }
-  if (retryAfter > 0) {
-    throw new AppError('rate_limited', format(messages.tooManyAttempts, { seconds: retryAfter }), {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
-  }
+  return found;
+}
+
+/** Whether the bucket of `limit` is full, and for how long (seconds), from `readBuckets`. */
+export function fullFor(buckets: Map<string, { hits: number; retryAfter: number }>, limit: Limit): number {
+  const bucket = buckets.get(limit.key);
+  return bucket && bucket.hits >= limit.max ? bucket.retryAfter : 0;
+}
+
+/** 429 with Retry-After (seconds). */
+export function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError('rate_limited', format(messages.tooManyAttempts, { seconds: retryAfter }), {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Throws 429 with Retry-After when any of the buckets is already full. */
+export async function assertNotLimited(db: DbOrTx, limits: Limit[]): Promise<void> {
+  const buckets = await readBuckets(db, limits);
+  const retryAfter = Math.max(0, ...limits.map((l) => fullFor(buckets, l)));
+  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 }
 
 /** Counts one hit in each bucket (fixed window, shared by every process through the database). */

@@ -3,6 +3,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { neutraliseCell } from '../../../lib/formula-cells';
 import { sheetColumns } from '../../../lib/sheet-columns';
 import { messages } from '@attend/shared';
 import { AppError } from '../../../lib/app-error';
@@ -62,15 +63,19 @@ export async function writeResultsFile(
     rows.forEach((r, i) => {
       const outcome = outcomes[i];
       if (!outcome) return;
-      // Cells are written as text, never as formulas, whatever they start with.
+      // The uploaded text goes back as it came, neutralised like every other export: a cell that a
+      // spreadsheet would run as a formula (=, +, -, @) starts with an apostrophe.
+      const text = {
+        ...r.input,
+        username: outcome.status === 'error' ? r.input.username : outcome.username,
+        message: outcome.status === 'error' ? outcome.message : '',
+      };
       sheet
         .addRow({
+          ...Object.fromEntries(Object.entries(text).map(([k, v]) => [k, neutraliseCell(String(v ?? ''))])),
           row: r.row,
-          ...r.input,
-          username: outcome.status === 'error' ? r.input.username : outcome.username,
           status: STATUS_LABEL[outcome.status],
           unique_code: outcome.status === 'error' ? '' : outcome.uniqueCode,
-          message: outcome.status === 'error' ? outcome.message : '',
         })
         .commit();
     });
