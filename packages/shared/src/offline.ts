@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckIn } from './check-in';
+import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckIn, ZCheckInEvent } from './check-in';
 
 /**
  * Offline check-in stations (GET /api/events/{eventId}/check-in/offline-pack/ and
@@ -77,14 +77,8 @@ export const ZOfflinePack = z.object({
   generated_at: z.string(),
   /** False for an answer to `since`: only what changed, to merge into the pack already kept. */
   full: z.boolean(),
-  event: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    start_date: z.string(),
-    end_date: z.string(),
-    location: z.string(),
-    is_active: z.boolean(),
-  }),
+  /** The event as the station's event list shows it, less the count (the roster says it). */
+  event: ZCheckInEvent.omit({ participants_count: true }),
   /** Ed25519 public key (raw 32 bytes, base64url) that verifies the event's QR credentials. */
   public_key: z.string(),
   /** HMAC-SHA256 key (base64url) for typed codes, and how many bits of each hash the roster keeps. */

@@ -28,7 +28,7 @@ import {
   type SyncConflict,
 } from '../lib/offline-store';
 import { stationId } from '../lib/station-id';
-import type { ScanOutcome } from '../lib/scan-outcome';
+import { blankOutcome, type ScanOutcome } from '../lib/scan-outcome';
 import { tc } from '../i18n';
 
 /** Scans per sync request: well under the server's limit, so each answer comes back quickly. */
@@ -232,16 +232,11 @@ export function useOfflineStation(eventId: number) {
       const built = indexRef.current;
       if (!built) {
         return {
+          ...blankOutcome,
           tone: 'error',
           kind: 'offline',
           title: tc('result.failed'),
           detail: tc('offline.noPack'),
-          name: null,
-          organization: null,
-          session: null,
-          record: null,
-          first: null,
-          canForce: false,
         };
       }
       const decision = await decideOffline(built, waitingRef.current, input);

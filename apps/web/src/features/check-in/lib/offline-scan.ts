@@ -14,7 +14,7 @@ import {
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { tc } from '../i18n';
 import type { QueuedScan } from './offline-store';
-import type { ScanOutcome } from './scan-outcome';
+import { blankOutcome, type ScanOutcome } from './scan-outcome';
 
 /**
  * A scan decided at the station, without the server: the QR signature is checked with the event's
@@ -115,23 +115,13 @@ export type OfflineDecision = {
   queue: QueuedScan | null;
 };
 
-const blank = {
-  name: null,
-  organization: null,
-  session: null,
-  detail: null,
-  record: null,
-  first: null,
-  canForce: false,
-} satisfies Partial<ScanOutcome>;
-
 function refused(
   kind: ScanOutcome['kind'],
   title: Parameters<typeof tc>[0],
   detail: string,
   tone: ScanOutcome['tone'] = 'error',
 ): OfflineDecision {
-  return { outcome: { ...blank, tone, kind, title: tc(title), detail }, queue: null };
+  return { outcome: { ...blankOutcome, tone, kind, title: tc(title), detail }, queue: null };
 }
 
 /** Decides one scan from the station's pack and its own waiting scans (`waiting`). */
@@ -197,7 +187,7 @@ export async function decideOffline(
     if (input.session === null && !who.confirmed) {
       return {
         outcome: {
-          ...blank,
+          ...blankOutcome,
           ...person,
           tone: 'warn',
           kind: 'not_confirmed',
@@ -211,7 +201,7 @@ export async function decideOffline(
     if (input.session !== null && !who.sessions.includes(input.session)) {
       return {
         outcome: {
-          ...blank,
+          ...blankOutcome,
           ...person,
           tone: 'warn',
           kind: 'not_registered',
@@ -238,7 +228,7 @@ export async function decideOffline(
     if (first) {
       return {
         outcome: {
-          ...blank,
+          ...blankOutcome,
           ...person,
           tone: 'warn',
           kind: 'already_checked_in',
@@ -253,7 +243,7 @@ export async function decideOffline(
 
   return {
     outcome: {
-      ...blank,
+      ...blankOutcome,
       ...person,
       tone: unresolved ? 'warn' : 'ok',
       kind: 'checked_in',

@@ -40,7 +40,8 @@ export type ScanOutcome = {
   canForce: boolean;
 };
 
-const blank = {
+/** An outcome's fields that say nothing yet (each outcome sets what it knows). */
+export const blankOutcome = {
   name: null,
   organization: null,
   session: null,
@@ -53,7 +54,7 @@ const blank = {
 /** A check-in the server recorded (201, or 200 for a retried client_nonce). */
 export function outcomeFromCheckIn(record: TCheckIn): ScanOutcome {
   return {
-    ...blank,
+    ...blankOutcome,
     tone: 'ok',
     kind: 'checked_in',
     title: tc('result.ok'),
@@ -137,7 +138,7 @@ const refusals: Record<string, Refusal> = {
 export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome {
   if (err instanceof NetworkError) {
     return {
-      ...blank,
+      ...blankOutcome,
       tone: 'error',
       kind: 'offline',
       title: tc('result.failed'),
@@ -145,7 +146,7 @@ export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome
     };
   }
   if (!(err instanceof ApiError)) {
-    return { ...blank, tone: 'error', kind: 'failed', title: tc('result.failed') };
+    return { ...blankOutcome, tone: 'error', kind: 'failed', title: tc('result.failed') };
   }
   const parsed = ZCheckInRefusal.safeParse(err.body);
   const body = parsed.success ? parsed.data : null;
@@ -153,7 +154,7 @@ export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome
   if (!refusal) {
     const forbidden = err.status === 403;
     return {
-      ...blank,
+      ...blankOutcome,
       tone: 'error',
       kind: forbidden ? 'forbidden' : 'failed',
       title: tc(forbidden ? 'result.forbidden' : 'result.failed'),
@@ -164,7 +165,7 @@ export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome
   const who = body?.participant ?? null;
   const name = first?.participant_name ?? who?.full_name ?? null;
   return {
-    ...blank,
+    ...blankOutcome,
     tone: refusal.tone,
     kind: refusal.kind,
     title: tc(refusal.title),
