@@ -98,7 +98,6 @@ async function serve(): Promise<void> {
   const { createStaffUser } = await import('../apps/api/src/services/auth/create-staff-user');
   const { generateUniqueCode } = await import('../apps/api/src/services/events/generate-codes');
   const { refreshSearchIndexes } = await import('../apps/api/src/services/participants/maintenance');
-  const { eventSigner } = await import('../apps/api/src/services/qr/event-keys');
   const { participantRow } = await import('./participants-data');
 
   const send = (m: FromChild) => process.send?.(m);
@@ -143,7 +142,7 @@ async function serve(): Promise<void> {
       })),
     )
     .returning({ id: sessions.id });
-  const sign = await eventSigner(db, event.id);
+  const sign = await app.qrKeys.signer(db, event.id);
   const people: Person[] = [];
   const codes = new Set<string>();
   for (let start = 0; start < PARTICIPANTS; start += BATCH) {

@@ -20,6 +20,8 @@ import { loginLinkRoutes } from './routes/participants/login-links';
 import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/sessions';
 import { createQrUrlFor, type QrUrlFor } from './services/qr/qr-url';
+import { QrKeys } from './services/qr/event-keys';
+import { RevokedSessions } from './services/auth/revoked-sessions';
 import { jobDeps } from './jobs/job-deps';
 import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from './jobs/outbox-worker';
 import { createTransports } from './services/notifications/transports';
@@ -31,6 +33,10 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     qrUrlFor: QrUrlFor;
+    /** The events' QR signing keys, sealed at rest under SECRET_KEY. */
+    qrKeys: QrKeys;
+    /** Sign-ins ended lately, whose access tokens are refused. */
+    revokedSessions: RevokedSessions;
     /** The outbox worker of this process, when the app runs its background jobs. */
     outbox: OutboxWorker | null;
   }
@@ -71,6 +77,7 @@ export async function buildApp({
   app.decorate('database', database);
   // Signed, expiring URLs of the participant's QR image (null until attendance is confirmed).
   app.decorate('qrUrlFor', createQrUrlFor(config.secretKey, config.publicUrl));
+  app.decorate('qrKeys', new QrKeys(config.secretKey));
   app.decorate('outbox', null);
   if (jobs) {
     const deps = jobDeps(database.db, config, app.log);
@@ -85,7 +92,11 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
-  await app.register(authPlugin, { tokens: new TokenService(config.secretKey) });
+  const revokedSessions = new RevokedSessions(database.db);
+  app.decorate('revokedSessions', revokedSessions);
+  app.addHook('onReady', () => revokedSessions.start());
+  app.addHook('onClose', () => revokedSessions.stop());
+  await app.register(authPlugin, { tokens: new TokenService(config.secretKey), revokedSessions });
   await app.register(docsPlugin);
 
   await app.register(

@@ -85,9 +85,14 @@ export type Config = {
   webDist: string | null;
 };
 
+/** Where the secret is kept when SECRET_KEY is not set. */
+export function secretKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'secret_key');
+}
+
 /** Reads the secret from DATA_DIR, creating it on first use so restarts keep tokens valid. */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret_key');
+  const file = secretKeyFile(dataDir);
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;

@@ -7,6 +7,8 @@ import { secureDataDir } from './lib/data-dir';
 import { webDistDir } from './lib/root';
 import { runApp } from './run-app';
 import { ensureAdmin } from './services/auth/create-staff-user';
+import { QrKeys } from './services/qr/event-keys';
+import { QrKeySealError } from './services/qr/key-seal';
 
 async function main(): Promise<void> {
   // Everything this process writes (database files, results spreadsheets, the secret) is private.
@@ -16,6 +18,10 @@ async function main(): Promise<void> {
   });
   secureDataDir(config.dataDir);
   const database = await openDatabaseFromConfig(config);
+  // QR private keys written before they were sealed are sealed now; a SECRET_KEY that does not open
+  // the stored ones stops the start here instead of failing on every QR code.
+  const sealed = await new QrKeys(config.secretKey).prepareStored(database.db);
+  if (sealed) console.log(`Sealed the QR signing keys of ${sealed} event(s) under SECRET_KEY.`);
   const admin = await ensureAdmin(database.db, {
     username: config.adminUsername,
     password: config.adminPassword,
@@ -36,7 +42,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A second instance on the same data directory is an everyday mistake: say so plainly.
-  if (err instanceof DataDirLockedError) console.error(err.message);
+  if (err instanceof DataDirLockedError || err instanceof QrKeySealError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

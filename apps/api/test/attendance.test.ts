@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { events, participants } from '../src/db/schema';
 import { CODE_LIMITS } from '../src/services/auth/rate-limit';
-import { eventSigner } from '../src/services/qr/event-keys';
+import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { renderQrPng } from '../src/services/qr/qr-png';
 import { qrImagePath, qrUrlKey } from '../src/services/qr/qr-url';
 import { otherEvent } from './fixtures/spreadsheets';
@@ -346,10 +346,13 @@ describe('QR image URLs', () => {
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
     const [after] = await t.database.db.select().from(events).where(eq(events.id, other.eventId));
     expect(after?.qrPublicKey).toMatch(/^[\w-]{43}$/);
-    const credential = await signQrCredential(await importQrSigningKey(after?.qrPrivateKey ?? ''), {
-      eventId: other.eventId,
-      participantId: other.participantId,
-    });
+    const credential = await signQrCredential(
+      await importQrSigningKey(openQrPrivateKey(qrSealKey(SECRET), other.eventId, after?.qrPrivateKey ?? '')),
+      {
+        eventId: other.eventId,
+        participantId: other.participantId,
+      },
+    );
     expect(await verifyQrCredential(after?.qrPublicKey ?? '', credential)).toEqual({
       eventId: other.eventId,
       participantId: other.participantId,
@@ -374,19 +377,21 @@ describe('QR image URLs', () => {
       })
       .returning();
     const id = event?.id ?? 0;
-    await Promise.all(Array.from({ length: 5 }, () => eventSigner(t.database.db, id)));
+    await Promise.all(Array.from({ length: 5 }, () => t.app.qrKeys.signer(t.database.db, id)));
     const [row1] = await t.database.db.select().from(events).where(eq(events.id, id));
-    const signers = await Promise.all(Array.from({ length: 3 }, () => eventSigner(t.database.db, id)));
+    const signers = await Promise.all(
+      Array.from({ length: 3 }, () => t.app.qrKeys.signer(t.database.db, id)),
+    );
     const [row2] = await t.database.db.select().from(events).where(eq(events.id, id));
     expect(row2?.qrPrivateKey).toBe(row1?.qrPrivateKey);
-    const sign = signers[0] ?? (await eventSigner(t.database.db, id));
+    const sign = signers[0] ?? (await t.app.qrKeys.signer(t.database.db, id));
     const text = sign({ eventId: id, participantId: 1 });
     expect(await verifyQrCredential(row2?.qrPublicKey ?? '', text)).toEqual({
       eventId: id,
       participantId: 1,
     });
     // The server's node:crypto signer and the shared WebCrypto signer produce the same credential.
-    const web = await importQrSigningKey(row2?.qrPrivateKey ?? '');
+    const web = await importQrSigningKey(openQrPrivateKey(qrSealKey(SECRET), id, row2?.qrPrivateKey ?? ''));
     expect(await signQrCredential(web, { eventId: id, participantId: 1 })).toBe(text);
   });
 

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, refreshTokens } from '../src/db/schema';
+import { sha256 } from '../src/lib/tokens';
 import { bearer, createTestApp, STAFF, type TestApp, postFrom } from './helper';
 
 let t: TestApp;
@@ -254,6 +257,157 @@ describe('one-click login links', () => {
       headers: bearer(participant),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('ending sign-ins', () => {
+  const DAY = 24 * 3600 * 1000;
+  const linkUrl = (id: number) => `/api/events/${t.seed.event.id}/participants/${id}/login-link/`;
+  const me = (access: string) =>
+    t.request({ method: 'GET', url: '/api/accounts/me/', headers: bearer(access) });
+  const refresh = (token: string) => postFrom(t, '/api/auth/token/refresh/', { refresh: token });
+  const signIn = async (payload: object, url = '/api/auth/login/') => {
+    const res = await postFrom(t, url, payload);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { access: string; refresh: string };
+  };
+  const participant = () => signIn({ event_code: 'TEST42', unique_code: 'EFGH6789' });
+  const family = async (token: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
+    if (!row) throw new Error('no refresh token');
+    return row;
+  };
+
+  it('logout ends the access token at once, not only the refresh token', async () => {
+    const pair = await signIn(STAFF, '/api/auth/token/');
+    expect((await me(pair.access)).statusCode).toBe(200);
+    await postFrom(t, '/api/auth/logout/', { refresh: pair.refresh });
+    const after = await me(pair.access);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().detail).toBe('This sign-in has ended. Please sign in again.');
+  });
+
+  it('a login link is reusable until revoked; revoking it ends the sign-ins it opened, and only those', async () => {
+    const staff = await t.staffToken();
+    const id = t.seed.participants[1]?.id ?? 0;
+    const link = await t.request({ method: 'POST', url: linkUrl(id), headers: bearer(staff) });
+    const token = new URL(link.json().url).searchParams.get('token') ?? '';
+    const phone = await signIn({ token }, '/api/auth/one-click-login/');
+    const laptop = await signIn({ token }, '/api/auth/one-click-login/');
+    const rotated = await refresh(laptop.refresh);
+    expect(rotated.statusCode).toBe(200);
+    const withCode = await participant();
+
+    const revoke = await t.request({ method: 'DELETE', url: linkUrl(id), headers: bearer(staff) });
+    expect(revoke.json()).toEqual({ revoked: 1 });
+    // Both sign-ins made with the link end, the rotated one too: refresh and access tokens.
+    expect((await refresh(phone.refresh)).statusCode).toBe(401);
+    expect((await refresh(rotated.json().refresh)).statusCode).toBe(401);
+    expect((await me(phone.access)).statusCode).toBe(401);
+    expect((await me(rotated.json().access)).statusCode).toBe(401);
+    // The participant's own sign-in with the event code and unique code is not the link's.
+    expect((await me(withCode.access)).statusCode).toBe(200);
+    expect((await refresh(withCode.refresh)).statusCode).toBe(200);
+  });
+
+  it('staff sign a participant out everywhere; only staff may, and only for a participant of that event', async () => {
+    const id = t.seed.participants[1]?.id ?? 0;
+    const url = `/api/events/${t.seed.event.id}/participants/${id}/revoke-sessions/`;
+    const a = await participant();
+    const b = await participant();
+    const other = await signIn({ event_code: 'TEST42', unique_code: 'ABCD2345' });
+    expect((await t.request({ method: 'POST', url, headers: bearer(a.access) })).statusCode).toBe(403);
+    const wrongEvent = await t.request({
+      method: 'POST',
+      url: `/api/events/${t.seed.event.id + 1000}/participants/${id}/revoke-sessions/`,
+      headers: bearer(await t.staffToken()),
+    });
+    expect(wrongEvent.statusCode).toBe(404);
+
+    const res = await t.request({ method: 'POST', url, headers: bearer(await t.staffToken()) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detail).toBe('Signed out everywhere.');
+    expect(res.json().sessions).toBeGreaterThanOrEqual(2);
+    for (const pair of [a, b]) {
+      expect((await me(pair.access)).statusCode).toBe(401);
+      expect((await refresh(pair.refresh)).statusCode).toBe(401);
+    }
+    // Another participant is untouched.
+    expect((await me(other.access)).statusCode).toBe(200);
+    expect((await participant()).access).toBeTruthy();
+  });
+
+  it('staff sign themselves out everywhere, this device included', async () => {
+    const here = await signIn(STAFF, '/api/auth/token/');
+    const elsewhere = await signIn(STAFF, '/api/auth/token/');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions/',
+      headers: bearer(here.access),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detail).toBe('Signed out everywhere.');
+    expect([res.headers['set-cookie'] ?? []].flat().join('')).toMatch(/refresh_token=;/);
+    for (const pair of [here, elsewhere]) {
+      expect((await me(pair.access)).statusCode).toBe(401);
+      expect((await refresh(pair.refresh)).statusCode).toBe(401);
+    }
+    expect((await t.request({ method: 'POST', url: '/api/auth/revoke-sessions/' })).statusCode).toBe(401);
+  });
+
+  it('a revocation made by another process reaches this one when it reloads the ended sign-ins', async () => {
+    const pair = await signIn(STAFF, '/api/auth/token/');
+    const row = await family(pair.refresh);
+    // What another process does: its revocation is only in the database.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.familyId, row.familyId));
+    await t.app.revokedSessions.reload();
+    expect((await me(pair.access)).statusCode).toBe(401);
+  });
+
+  it('a sign-in ends at an absolute time however often it is refreshed', async () => {
+    const staff = await signIn(STAFF, '/api/auth/token/');
+    const staffRow = await family(staff.refresh);
+    expect(Math.abs(staffRow.familyExpiresAt.getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+
+    // A participant's ends with the event when that is sooner than 30 days.
+    const [event] = await t.database.db.select().from(events).where(eq(events.id, t.seed.event.id));
+    const pair = await participant();
+    const row = await family(pair.refresh);
+    expect(row.familyExpiresAt.getTime()).toBe(event?.endDate.getTime());
+    const rotated = await refresh(pair.refresh);
+    const next = await family(rotated.json().refresh);
+    expect(next.familyId).toBe(row.familyId);
+    expect(next.familyExpiresAt.getTime()).toBe(row.familyExpiresAt.getTime());
+    expect(next.expiresAt.getTime()).toBeLessThanOrEqual(row.familyExpiresAt.getTime());
+
+    // Past its end, the newest token of the family is refused although it has not been used.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ familyExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.familyId, row.familyId));
+    const late = await refresh(rotated.json().refresh);
+    expect(late.statusCode).toBe(401);
+
+    // After the event has ended a participant still gets a day (for their tag), not minutes.
+    await t.database.db
+      .update(events)
+      .set({ startDate: new Date(Date.now() - 2 * DAY), endDate: new Date(Date.now() - DAY) })
+      .where(eq(events.id, t.seed.event.id));
+    try {
+      const afterwards = await family((await participant()).refresh);
+      expect(Math.abs(afterwards.familyExpiresAt.getTime() - (Date.now() + DAY))).toBeLessThan(60_000);
+    } finally {
+      await t.database.db
+        .update(events)
+        .set({ startDate: event?.startDate, endDate: event?.endDate })
+        .where(eq(events.id, t.seed.event.id));
+    }
   });
 });
 

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeMessages, messages } from '@attend/shared';
 import { eventLogos, events, participants } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
-import { eventSigner } from '../src/services/qr/event-keys';
 import { otherEvent } from './fixtures/spreadsheets';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -185,7 +184,7 @@ describe('GET /api/events/{eventId}/badges.pdf', () => {
     if (!file) throw new Error('no page image');
     const image = PNG.sync.read(readFileSync(path.join(work, file)));
     const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    const sign = await eventSigner(t.database.db, eventId);
+    const sign = await t.app.qrKeys.signer(t.database.db, eventId);
     expect(code?.data).toBe(sign({ eventId, participantId: p.id }));
 
     const checkIn = await t.request({

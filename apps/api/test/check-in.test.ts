@@ -13,7 +13,6 @@ import {
   staffUsers,
 } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
-import { eventSigner } from '../src/services/qr/event-keys';
 import { otherEvent, readSheet } from './fixtures/spreadsheets';
 import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
@@ -60,7 +59,7 @@ async function person(opts: { confirmed?: boolean; name?: string; event?: number
     })
     .returning();
   if (!p) throw new Error('no participant');
-  const sign = await eventSigner(t.database.db, p.eventId);
+  const sign = await t.app.qrKeys.signer(t.database.db, p.eventId);
   return { ...p, credential: sign({ eventId: p.eventId, participantId: p.id }) };
 }
 
@@ -186,14 +185,17 @@ describe('POST /api/events/{eventId}/check-in/', () => {
   it('gives each bad code its own clear 4xx and message, and records nothing', async () => {
     const p = await person();
     const other = await otherEvent(t.database.db);
-    const otherSign = await eventSigner(t.database.db, other.eventId);
+    const otherSign = await t.app.qrKeys.signer(t.database.db, other.eventId);
     const otherCredential = otherSign({ eventId: other.eventId, participantId: other.participantId });
     const otherSession = await addSession('Elsewhere', 1, other.eventId);
     // A signature byte changed: the ids are intact, the signature is not.
     const last = p.credential.at(-2) === 'A' ? 'B' : 'A';
     const forged = `${p.credential.slice(0, -2)}${last}${p.credential.slice(-1)}`;
     // Claims another participant with this participant's signature.
-    const swapped = (await eventSigner(t.database.db, eventId))({ eventId, participantId: p.id + 100_000 });
+    const swapped = (await t.app.qrKeys.signer(t.database.db, eventId))({
+      eventId,
+      participantId: p.id + 100_000,
+    });
 
     const cases: [unknown, number, string, string][] = [
       [otherCredential, 400, 'other_event', 'This QR code belongs to another event.'],
@@ -453,7 +455,7 @@ describe('two databases in one process', () => {
           .update(participants)
           .set({ confirmedAttendance: true, confirmedAt: new Date() })
           .where(eq(participants.id, p.id));
-        const sign = await eventSigner(app.database.db, app.seed.event.id);
+        const sign = await app.app.qrKeys.signer(app.database.db, app.seed.event.id);
         const res = await app.request({
           method: 'POST',
           url: `/api/events/${app.seed.event.id}/check-in/`,

@@ -20,7 +20,6 @@ import {
 import { checkIns, participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { CHECK_IN_CHANNEL } from '../src/services/check-in/live-channel';
-import { eventSigner } from '../src/services/qr/event-keys';
 import { otherEvent } from './fixtures/spreadsheets';
 import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
@@ -59,7 +58,7 @@ async function person(opts: { confirmed?: boolean } = {}) {
     })
     .returning();
   if (!p) throw new Error('no participant');
-  const sign = await eventSigner(t.database.db, eventId);
+  const sign = await t.app.qrKeys.signer(t.database.db, eventId);
   return { ...p, credential: sign({ eventId, participantId: p.id }) };
 }
 
@@ -392,7 +391,7 @@ describe('POST /api/events/{eventId}/check-ins/sync/', () => {
     const last = good1.credential.at(-2) === 'A' ? 'B' : 'A';
     const forged = `${good1.credential.slice(0, -2)}${last}${good1.credential.slice(-1)}`;
     const other = await otherEvent(t.database.db);
-    const otherCredential = (await eventSigner(t.database.db, other.eventId))({
+    const otherCredential = (await t.app.qrKeys.signer(t.database.db, other.eventId))({
       eventId: other.eventId,
       participantId: other.participantId,
     });

@@ -3,11 +3,12 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { auditLog, events, participants } from '../src/db/schema';
+import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { renderQrPng } from '../src/services/qr/qr-png';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { UsernameAllocator } from '../src/services/participants/usernames';
 import { otherEvent } from './fixtures/spreadsheets';
-import { bearer, createTestApp, type TestApp } from './helper';
+import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
 let t: TestApp;
 let staff: string;
@@ -584,7 +585,9 @@ describe('export', () => {
     const [event] = await t.database.db.select().from(events).where(eq(events.id, exportEventId));
     expect(event?.qrPublicKey).toBeTruthy();
     expect(event?.qrPrivateKey).toBeTruthy();
-    const key = await importQrSigningKey(event?.qrPrivateKey ?? '');
+    const key = await importQrSigningKey(
+      openQrPrivateKey(qrSealKey(SECRET), exportEventId, event?.qrPrivateKey ?? ''),
+    );
     const [formula] = await t.database.db
       .select()
       .from(participants)

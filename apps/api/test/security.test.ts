@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateQrKeyPair } from '@attend/shared';
+import { isSealed, openQrPrivateKey, qrSealKey, sealQrPrivateKey } from '../src/services/qr/key-seal';
 import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
 let t: TestApp;
@@ -139,5 +141,27 @@ describe('every non-public route, enumerated from Fastify', () => {
       headers: { authorization: `Token ${staff}` },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('QR private keys at rest', () => {
+  it('are sealed with AES-256-GCM under SECRET_KEY and bound to their event', async () => {
+    const { privateKey } = await generateQrKeyPair();
+    const key = qrSealKey(SECRET);
+    const sealed = sealQrPrivateKey(key, 7, privateKey);
+    expect(isSealed(sealed)).toBe(true);
+    expect(sealed).not.toContain(privateKey.slice(8, 40));
+    // A fresh IV each time: the same key never seals to the same text.
+    expect(sealQrPrivateKey(key, 7, privateKey)).not.toBe(sealed);
+    expect(openQrPrivateKey(key, 7, sealed)).toBe(privateKey);
+    // Another SECRET_KEY, another event, or a flipped byte: refused, never a wrong key.
+    expect(() => openQrPrivateKey(qrSealKey(`${SECRET}-other`), 7, sealed)).toThrow(/SECRET_KEY/);
+    expect(() => openQrPrivateKey(key, 8, sealed)).toThrow(/SECRET_KEY/);
+    const bytes = Buffer.from(sealed.slice(3), 'base64url');
+    bytes[20] = (bytes[20] ?? 0) ^ 1;
+    expect(() => openQrPrivateKey(key, 7, `v1.${bytes.toString('base64url')}`)).toThrow(/SECRET_KEY/);
+    expect(() => openQrPrivateKey(key, 7, 'v1.AAAA')).toThrow(/SECRET_KEY/);
+    // A key stored in clear by an earlier version still opens (and is sealed at start).
+    expect(openQrPrivateKey(key, 7, privateKey)).toBe(privateKey);
   });
 });

@@ -1,14 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { generateQrKeyPair } from '@attend/shared';
+import { openDatabase } from '../src/db/client';
+import { events } from '../src/db/schema';
 import { repoRoot } from '../src/lib/root';
+import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { freshPostgresUrl } from './helper';
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startServer(env: Record<string, string>): Running {
+// An undefined value leaves the variable out of the child's environment.
+function startServer(env: Record<string, string | undefined>): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
@@ -38,6 +44,24 @@ afterAll(async () => {
   for (const r of running) r.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Runs one of the npm CLI scripts (apps/api/src/cli/NAME.ts) on the embedded database. */
+function runCli(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${name}.ts`, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', SECRET_KEY: undefined, ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
 
 async function login(): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/token/`, {
@@ -95,21 +119,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
 
   it('create-staff adds a staff user who can then sign in, and refuses a duplicate', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
-    const cli = (args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', 'apps/api/src/cli/create-staff.ts', ...args],
-          {
-            cwd: repoRoot,
-            env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
-          },
-        );
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        child.on('exit', (code) => resolve({ code, out }));
-      });
+    const cli = (args: string[]) => runCli('create-staff', args, { DATA_DIR: dir });
     const created = await cli(['--username', 'alice', '--password', 'alice-password-1']);
     expect(created.out).toContain('Staff user "alice" created.');
     expect(created.code).toBe(0);
@@ -133,6 +143,72 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('seals QR private keys at rest, rotates SECRET_KEY with npm run rotate-secret, and refuses a wrong one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
+    const p = String(Number(port) + 5);
+    // An event whose key was stored in clear by an earlier version.
+    const pair = await generateQrKeyPair();
+    const storedKey = async () => {
+      const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+      try {
+        const [row] = await database.db.select().from(events).where(eq(events.eventCode, 'SEAL22'));
+        return { id: row?.id ?? 0, text: row?.qrPrivateKey ?? '', publicKey: row?.qrPublicKey };
+      } finally {
+        await database.close();
+      }
+    };
+    {
+      const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await database.db.insert(events).values({
+        name: 'Sealed',
+        startDate: new Date(),
+        endDate: new Date(Date.now() + 86_400_000),
+        eventCode: 'SEAL22',
+        qrPublicKey: pair.publicKey,
+        qrPrivateKey: pair.privateKey,
+      });
+      await database.close();
+    }
+    const first = startServer({ DATA_DIR: dir, PORT: p, SECRET_KEY: undefined });
+    running.push(first);
+    await waitFor(() => first.output().includes('Attend is running at'), first.output);
+    expect(first.output()).toContain('Sealed the QR signing keys of 1 event(s) under SECRET_KEY.');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const secretFile = path.join(dir, 'secret_key');
+    const oldSecret = readFileSync(secretFile, 'utf8').trim();
+    const sealed = await storedKey();
+    expect(sealed.text).toMatch(/^v1\./);
+    expect(sealed.text).not.toContain(pair.privateKey);
+    expect(openQrPrivateKey(qrSealKey(oldSecret), sealed.id, sealed.text)).toBe(pair.privateKey);
+
+    const short = await runCli('rotate-secret', [], { DATA_DIR: dir, NEW_SECRET_KEY: 'too-short' });
+    expect(short.code).toBe(2);
+    expect(short.out).toContain('NEW_SECRET_KEY must be at least 32 characters.');
+    const rotated = await runCli('rotate-secret', [], { DATA_DIR: dir });
+    expect(rotated.out).toContain('Re-sealed the QR signing keys of 1 event(s) under the new secret.');
+    expect(rotated.code).toBe(0);
+    const newSecret = readFileSync(secretFile, 'utf8').trim();
+    expect(newSecret).not.toBe(oldSecret);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    const resealed = await storedKey();
+    expect(resealed.publicKey).toBe(pair.publicKey);
+    expect(openQrPrivateKey(qrSealKey(newSecret), resealed.id, resealed.text)).toBe(pair.privateKey);
+    expect(() => openQrPrivateKey(qrSealKey(oldSecret), resealed.id, resealed.text)).toThrow(/SECRET_KEY/);
+
+    // The old secret no longer opens the keys: the server says so and does not start.
+    const wrong = startServer({ DATA_DIR: dir, PORT: p, SECRET_KEY: oldSecret });
+    running.push(wrong);
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.output()).toContain('cannot be opened with this SECRET_KEY');
+    const again = startServer({ DATA_DIR: dir, PORT: p, SECRET_KEY: undefined });
+    running.push(again);
+    await waitFor(() => again.output().includes('Attend is running at'), again.output);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 

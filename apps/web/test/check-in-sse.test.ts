@@ -175,6 +175,8 @@ describe('event stream connection', () => {
   });
 
   it('retries a failed connection with growing delays until aborted', async () => {
+    // No jitter: the delays are exactly 1 s, then 2 s (with it, 0.8-1.2 s then 1.6-2.4 s could overlap the checks).
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);
     const controller = new AbortController();
@@ -191,5 +193,6 @@ describe('event stream connection', () => {
     await done;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    random.mockRestore();
   });
 });

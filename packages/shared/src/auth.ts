@@ -74,7 +74,15 @@ export const ZParticipantTokens = z.object({
 });
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 
+/**
+ * A one-click sign-in link: reusable until it expires (the event's end, at most 30 days) or staff
+ * revoke it; revoking ends the sign-ins opened with it.
+ */
 export const ZLoginLink = z.object({ url: z.string(), expires_at: z.string() });
+
+/** Sign out everywhere: how many sign-ins were ended. */
+export const ZSessionsRevoked = z.object({ detail: z.string(), sessions: z.number().int() });
+export type TSessionsRevoked = z.infer<typeof ZSessionsRevoked>;
 
 export const ZPublicStats = z.object({
   events_created: z.number().int(),

@@ -17,6 +17,8 @@ export const messages = {
   staffOnly: 'You do not have permission to perform this action.',
   participantOnly: 'This action is only available to participants.',
   refreshInvalid: 'Token is invalid or expired',
+  sessionEnded: 'This sign-in has ended. Please sign in again.',
+  signedOutEverywhere: 'Signed out everywhere.',
   eventEnded: 'This event has ended; login links can no longer be created.',
   // Events (document 2 §5, §8)
   eventNameRequired: 'Event name is required',

@@ -36,7 +36,8 @@ export class TokenService {
     });
   }
 
-  signAccess(actor: Actor): string {
+  /** An access token; `sessionId` names the sign-in (refresh-token family) it belongs to. */
+  signAccess(actor: Actor, sessionId?: string): string {
     const claims =
       actor.kind === 'staff'
         ? { username: actor.username, role: actor.role, is_staff: true, is_participant: false }
@@ -48,7 +49,13 @@ export class TokenService {
           };
     const sub = String(actor.kind === 'staff' ? actor.staffId : actor.participantId);
     // The audience keeps staff and participant tokens apart: neither verifies as the other.
-    return this.sign({ ...claims, token_type: 'access', aud: actor.kind, sub });
+    return this.sign({
+      ...claims,
+      token_type: 'access',
+      aud: actor.kind,
+      sub,
+      ...(sessionId && { sid: sessionId }),
+    });
   }
 
   /** Verifies signature (HS256 only), expiry, issuer and audience; throws AppError 401. */
@@ -56,11 +63,12 @@ export class TokenService {
     return this.verifyAccessToken(token).actor;
   }
 
-  /** As verifyAccess, with the moment the token expires (epoch ms). */
-  verifyAccessToken(token: string): { actor: Actor; expiresAt: number } {
+  /** As verifyAccess, with the moment the token expires (epoch ms) and its sign-in, when it names one. */
+  verifyAccessToken(token: string): { actor: Actor; expiresAt: number; sessionId: string | null } {
     try {
       const payload = this.verify(token);
       const expiresAt = Number(payload.exp) * 1000;
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
       if (payload.token_type !== 'access') throw new AppError('token_not_valid');
       const sub = Number(payload.sub);
       if (!Number.isSafeInteger(sub) || sub <= 0) throw new AppError('token_not_valid');
@@ -69,13 +77,17 @@ export class TokenService {
         if (typeof payload.username !== 'string' || (role !== 'admin' && role !== 'scanner')) {
           throw new AppError('token_not_valid');
         }
-        return { actor: { kind: 'staff', staffId: sub, username: payload.username, role }, expiresAt };
+        return {
+          actor: { kind: 'staff', staffId: sub, username: payload.username, role },
+          expiresAt,
+          sessionId,
+        };
       }
       const eventId = Number(payload.event_id);
       if (!Number.isSafeInteger(eventId) || eventId <= 0 || Number(payload.participant_id) !== sub) {
         throw new AppError('token_not_valid');
       }
-      return { actor: { kind: 'participant', participantId: sub, eventId }, expiresAt };
+      return { actor: { kind: 'participant', participantId: sub, eventId }, expiresAt, sessionId };
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof TokenError && err.code === TokenError.codes.expired) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { messages } from '@attend/shared';
 import { AppError } from '../lib/app-error';
 import type { Actor, ParticipantActor, StaffActor, TokenService } from '../lib/tokens';
+import type { RevokedSessions } from '../services/auth/revoked-sessions';
 
 /**
  * Who may call a route. Every route under /api must say so; startup fails otherwise.
@@ -62,7 +63,10 @@ export function anyActor(request: FastifyRequest): Actor {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { tokens: TokenService; revokedSessions: RevokedSessions },
+  ) {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('actor', null);
     app.decorateRequest('accessExpiresAt', null);
@@ -86,7 +90,10 @@ export default fp(
       if (auth === 'public') return;
       const token = bearerToken(request);
       if (!token) throw new AppError('not_authenticated');
-      const { actor, expiresAt } = opts.tokens.verifyAccessToken(token);
+      const { actor, expiresAt, sessionId } = opts.tokens.verifyAccessToken(token);
+      // A sign-in that was ended (logout, sign out everywhere, a revoked login link) ends its access tokens.
+      if (sessionId && opts.revokedSessions.has(sessionId))
+        throw new AppError('token_not_valid', messages.sessionEnded);
       request.accessExpiresAt = expiresAt;
       if (auth === 'participant' && actor.kind !== 'participant') {
         throw new AppError('forbidden', messages.participantOnly);

@@ -67,6 +67,7 @@ export const apiPaths = {
   oneClickLogin: () => '/api/auth/one-click-login/',
   refresh: () => '/api/auth/token/refresh/',
   logout: () => '/api/auth/logout/',
+  revokeOwnSessions: () => '/api/auth/revoke-sessions/',
   me: () => '/api/accounts/me/',
   publicStats: () => '/api/public/stats/',
   events: (query?: Record<string, string | number>) =>
@@ -89,6 +90,8 @@ export const apiPaths = {
   // Participants and attendance (document 2 §7 Participants; document 1 §7 Attendance and QR)
   participants: (eventId: Id) => `/api/events/${eventId}/participants/`,
   participant: (eventId: Id, participantId: Id) => `/api/events/${eventId}/participants/${participantId}/`,
+  participantRevokeSessions: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/revoke-sessions/`,
   participantStats: (eventId: Id) => `/api/events/${eventId}/participants/stats/`,
   participantIds: (eventId: Id) => `/api/events/${eventId}/participants/ids/`,
   participantsBulkUpload: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/`,

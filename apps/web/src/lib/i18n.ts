@@ -12,6 +12,11 @@ const en = {
 
   'nav.login': 'Login',
   'nav.logout': 'Logout',
+  'nav.signOutEverywhere': 'Sign out everywhere',
+  'nav.signOutEverywhereText':
+    'This ends your sign-in on every device and browser, this one included. You will need to sign in again.',
+  'nav.signOutEverywhereFailed': 'Could not sign out everywhere. Please try again.',
+  'nav.cancel': 'Cancel',
   'nav.home': 'Home',
   'nav.dashboard': 'Dashboard',
   'nav.events': 'Events',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { participants } from './participants';
@@ -5,7 +6,11 @@ import { staffUsers } from './staff-users';
 
 export type SubjectType = 'staff' | 'participant';
 
-/** Refresh tokens, stored as SHA-256 hashes; rotated on use, reuse revokes the family. */
+/**
+ * Refresh tokens, stored as SHA-256 hashes; rotated on use, reuse revokes the family. A family is one
+ * sign-in: it ends at `family_expires_at` however often it is refreshed, and remembers the login link
+ * that opened it, so revoking the link ends it.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -17,6 +22,8 @@ export const refreshTokens = pgTable(
     participantId: integer('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    loginLinkId: integer('login_link_id').references(() => loginLinks.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
@@ -29,6 +36,11 @@ export const refreshTokens = pgTable(
     // Deleting a participant or staff user cascades here: without these it scans the whole table.
     index('refresh_tokens_participant_idx').on(t.participantId),
     index('refresh_tokens_staff_idx').on(t.staffUserId),
+    index('refresh_tokens_login_link_idx').on(t.loginLinkId),
+    // Access tokens carry their family: each process reloads the families revoked lately.
+    index('refresh_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
   ],
 );
 

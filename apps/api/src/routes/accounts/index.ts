@@ -35,7 +35,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZStaffAccount, ...errorResponses },
       },
     },
-    async (request) =>
-      setStaffAccess(app.db, staffActor(request), request.params.staffId, request.body, request.ip),
+    async (request) => {
+      const account = await setStaffAccess(
+        app.db,
+        staffActor(request),
+        request.params.staffId,
+        request.body,
+        request.ip,
+      );
+      // A change of role ends the account's sign-ins: its access tokens too.
+      await app.revokedSessions.reload();
+      return account;
+    },
   );
 };

@@ -126,6 +126,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { png, maxAgeSeconds } = await renderQrImage(
         app.db,
+        app.qrKeys,
         urlKey,
         { participantId: request.params.participantId, ...request.query },
         Date.now(),

@@ -6,8 +6,10 @@ import {
   ZParticipantTokens,
   ZRefreshBody,
   ZStaffLogin,
+  ZSessionsRevoked,
   ZStaffTokens,
   ZTokenPair,
+  messages,
 } from '@attend/shared';
 import { errorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +18,13 @@ import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from
 import { oneClickLogin } from '../../services/auth/login-links';
 import { loginParticipant } from '../../services/auth/login-participant';
 import { loginStaff } from '../../services/auth/login-staff';
-import { revokeRefreshToken, rotateRefreshToken } from '../../services/auth/refresh-tokens';
+import {
+  revokeRefreshToken,
+  revokeSubjectSessions,
+  rotateRefreshToken,
+} from '../../services/auth/refresh-tokens';
+import { anyActor } from '../../plugins/auth';
+import { audit } from '../../services/audit';
 
 const errors = errorResponses;
 
@@ -104,9 +112,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const raw = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
-      if (raw) await revokeRefreshToken(app.db, raw);
+      // The access token ends with its sign-in, here at once and in other processes within seconds.
+      if (raw && (await revokeRefreshToken(app.db, raw))) await app.revokedSessions.reload();
       clearRefreshCookie(reply, secure);
       return { detail: 'Logged out.' };
+    },
+  );
+
+  app.post(
+    '/auth/revoke-sessions/',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: ends every sign-in of the caller, this one included.',
+        response: { 200: ZSessionsRevoked, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = anyActor(request);
+      const sessions = await revokeSubjectSessions(
+        app.db,
+        actor.kind === 'staff' ? { staffId: actor.staffId } : { participantId: actor.participantId },
+      );
+      await app.revokedSessions.reload();
+      await audit(app.db, {
+        action: 'account.revoke_sessions',
+        actor,
+        ip: request.ip,
+        details: { sessions },
+      });
+      clearRefreshCookie(reply, secure);
+      return { detail: messages.signedOutEverywhere, sessions };
     },
   );
 };

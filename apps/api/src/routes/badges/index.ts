@@ -34,7 +34,11 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         staffActor(request),
         request.params.eventId,
-        { selection: ids?.length ? { participantIds: ids } : { allConfirmed: true }, layout },
+        {
+          selection: ids?.length ? { participantIds: ids } : { allConfirmed: true },
+          layout,
+          qrKeys: app.qrKeys,
+        },
         (err) => request.log.error({ err }, 'badge sheets: a logo or a sheet could not be drawn'),
       );
       // A download abandoned half-way stops the drawing.

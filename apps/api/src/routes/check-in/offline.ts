@@ -47,6 +47,7 @@ export const offlineCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const pack = await readOfflinePack(app.db, checkInActor(request), request.params.eventId, {
         secretKey: app.config.secretKey,
+        qrKeys: app.qrKeys,
         since: request.query.since,
       });
       // Serialized here, not by the route's schema: tens of thousands of rows need no second check,

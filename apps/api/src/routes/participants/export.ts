@@ -22,6 +22,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         eventId: request.params.eventId,
         filters: request.query,
         qrUrlFor: app.qrUrlFor,
+        qrKeys: app.qrKeys,
       });
       stream.on('error', (err) => request.log.error({ err }, 'participants export failed while streaming'));
       // A download abandoned half-way stops drawing QR codes for it.

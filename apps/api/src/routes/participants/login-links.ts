@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZLoginLink } from '@attend/shared';
 import { bearerSecurity, errorResponses, ParticipantParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
-import { createLoginLink, revokeLoginLinks } from '../../services/auth/login-links';
+import { messages, ZLoginLink, ZSessionsRevoked } from '@attend/shared';
+import {
+  createLoginLink,
+  revokeLoginLinks,
+  revokeParticipantSessions,
+} from '../../services/auth/login-links';
 
 const PATH = '/events/:eventId/participants/:id/login-link/';
 const schema = { tags: ['participants'], security: bearerSecurity, params: ParticipantParams };
@@ -29,12 +33,35 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'staff' },
       schema: { ...schema, response: { 200: z.object({ revoked: z.number().int() }), ...errorResponses } },
     },
-    async (request) => ({
-      revoked: await revokeLoginLinks(app.db, staffActor(request), {
+    async (request) => {
+      const revoked = await revokeLoginLinks(app.db, staffActor(request), {
         eventId: request.params.eventId,
         participantId: request.params.id,
         ip: request.ip,
-      }),
-    }),
+      });
+      await app.revokedSessions.reload();
+      return { revoked };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/participants/:id/revoke-sessions/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        ...schema,
+        summary: 'Sign out everywhere: ends every sign-in of the participant (refresh and access tokens).',
+        response: { 200: ZSessionsRevoked, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sessions = await revokeParticipantSessions(app.db, staffActor(request), {
+        eventId: request.params.eventId,
+        participantId: request.params.id,
+        ip: request.ip,
+      });
+      await app.revokedSessions.reload();
+      return { detail: messages.signedOutEverywhere, sessions };
+    },
   );
 };

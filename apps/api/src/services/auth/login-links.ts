@@ -8,7 +8,7 @@ import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
 import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
 import type { ClientMeta } from '../../lib/request-meta';
-import { issueTokenPair, type TokenPair } from './refresh-tokens';
+import { issueTokenPair, revokeLinkSessions, revokeSubjectSessions, type TokenPair } from './refresh-tokens';
 import { participantSelf } from './serialize';
 
 const MAX_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,11 +62,21 @@ export async function revokeLoginLinks(
     .from(participants)
     .where(and(eq(participants.id, params.participantId), eq(participants.eventId, params.eventId)));
   if (!p) throw new AppError('not_found', messages.participantNotFound);
-  const revoked = await db
-    .update(loginLinks)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(loginLinks.participantId, p.id), isNull(loginLinks.revokedAt)))
-    .returning({ id: loginLinks.id });
+  const { revoked, sessions } = await db.transaction(async (tx) => {
+    const links = await tx
+      .update(loginLinks)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(loginLinks.participantId, p.id), isNull(loginLinks.revokedAt)))
+      .returning({ id: loginLinks.id });
+    // Sign-ins opened with a revoked link end with it (a sign-in with the unique code stays).
+    return {
+      revoked: links,
+      sessions: await revokeLinkSessions(
+        tx,
+        links.map((l) => l.id),
+      ),
+    };
+  });
   await audit(db, {
     action: 'login_link.revoke',
     actor,
@@ -74,9 +84,33 @@ export async function revokeLoginLinks(
     targetType: 'participant',
     targetId: p.id,
     ip: params.ip,
-    details: { count: revoked.length },
+    details: { count: revoked.length, sessions },
   });
   return revoked.length;
+}
+
+/** Sign out everywhere, for a participant (staff action): ends every sign-in; returns how many. */
+export async function revokeParticipantSessions(
+  db: Db,
+  actor: StaffActor,
+  params: { eventId: number; participantId: number; ip: string },
+): Promise<number> {
+  const [p] = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.id, params.participantId), eq(participants.eventId, params.eventId)));
+  if (!p) throw new AppError('not_found', messages.participantNotFound);
+  const count = await revokeSubjectSessions(db, { participantId: p.id });
+  await audit(db, {
+    action: 'participant.revoke_sessions',
+    actor,
+    eventId: params.eventId,
+    targetType: 'participant',
+    targetId: p.id,
+    ip: params.ip,
+    details: { count },
+  });
+  return count;
 }
 
 /** Signs a participant in from a one-click link. */
@@ -115,7 +149,7 @@ export async function oneClickLogin(
     .set({ lastUsedAt: new Date(), useCount: sql`${loginLinks.useCount} + 1` })
     .where(eq(loginLinks.id, row.linkId));
   const actor = { kind: 'participant' as const, participantId: row.p.id, eventId: row.e.id };
-  const pair = await issueTokenPair(db, tokens, actor, meta);
+  const pair = await issueTokenPair(db, tokens, actor, meta, { loginLinkId: row.linkId });
   await audit(db, { action: 'participant.one_click_login', actor, ip: meta.ip });
   return { ...pair, participant: participantSelf(row.p, row.e, qrUrlFor(row.p)) };
 }

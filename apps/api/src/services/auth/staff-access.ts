@@ -5,7 +5,7 @@ import { events, staffEventAccess, staffUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
-import { revokeStaffSessions } from './refresh-tokens';
+import { revokeSubjectSessions } from './refresh-tokens';
 
 /** The events a staff user was given (a scanner's stations), by id. */
 export async function staffEventIds(db: DbOrTx, staffId: number): Promise<number[]> {
@@ -107,7 +107,7 @@ export async function setStaffAccess(
         .insert(staffEventAccess)
         .values(eventIds.map((eventId) => ({ staffUserId: staffId, eventId })));
     }
-    if (before.role !== input.role) await revokeStaffSessions(tx, staffId);
+    if (before.role !== input.role) await revokeSubjectSessions(tx, { staffId });
     await audit(tx, {
       action: 'staff.access_changed',
       actor,

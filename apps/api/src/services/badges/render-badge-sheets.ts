@@ -14,7 +14,7 @@ import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
-import { eventSigner } from '../qr/event-keys';
+import type { QrKeys } from '../qr/event-keys';
 import { badgeFonts } from './badge-fonts';
 import { badgeLogo } from './badge-logo';
 import { BADGE_SHEETS } from './badge-sheet';
@@ -116,7 +116,7 @@ export async function renderBadgeSheets(
   db: DbOrTx,
   actor: StaffActor,
   eventId: number,
-  params: { selection: BadgeSelection; layout: TBadgeLayout },
+  params: { selection: BadgeSelection; layout: TBadgeLayout; qrKeys: QrKeys },
   onError: (err: unknown) => void = () => {},
 ): Promise<BadgeSheets> {
   assertAdmin(actor);
@@ -147,7 +147,7 @@ export async function renderBadgeSheets(
     text: event.tagTextColor,
   };
   const fonts = await badgeFonts();
-  const sign = await eventSigner(db, eventId, event.qrPrivateKey);
+  const sign = await params.qrKeys.signer(db, eventId, event.qrPrivateKey);
   let logoData: Buffer | null = null;
   if (design.show_logo && event.logoHash) {
     try {

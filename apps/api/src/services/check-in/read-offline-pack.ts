@@ -12,7 +12,7 @@ import {
 import { resultRows, type DbOrTx } from '../../db/client';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
-import { eventPublicKey } from '../qr/event-keys';
+import type { QrKeys } from '../qr/event-keys';
 
 /**
  * The event's key for typed codes in offline packs: derived from the app's secret, so it is the same
@@ -50,10 +50,10 @@ export async function readOfflinePack(
   db: DbOrTx,
   actor: StaffActor,
   eventId: number,
-  opts: { secretKey: string; since?: string },
+  opts: { secretKey: string; qrKeys: QrKeys; since?: string },
 ): Promise<TOfflinePack> {
   await assertEventAccess(db, actor, eventId);
-  const publicKey = await eventPublicKey(db, eventId);
+  const publicKey = await opts.qrKeys.publicKey(db, eventId);
   // PostgreSQL has no year 0 and a pack has nothing older than 1970: an earlier `since` means all.
   const since = opts.since === undefined ? null : new Date(Math.max(0, Date.parse(opts.since))).toISOString();
   const changed = (column: string) =>

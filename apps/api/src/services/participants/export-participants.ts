@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
 import type { QrUrlFor } from '../qr/qr-url';
-import { eventSigner } from '../qr/event-keys';
+import type { QrKeys } from '../qr/event-keys';
 import { qrRenderPool } from '../qr/qr-png';
 import { csvLine } from './csv';
 import { participantWhere, type ParticipantFilters } from './list-participants';
@@ -112,7 +112,7 @@ async function* csvChunks(db: DbOrTx, where: SQL, qrUrlFor: QrUrlFor): AsyncGene
  */
 export async function exportParticipants(
   db: DbOrTx,
-  params: { eventId: number; filters: ParticipantFilters; qrUrlFor: QrUrlFor },
+  params: { eventId: number; filters: ParticipantFilters; qrUrlFor: QrUrlFor; qrKeys: QrKeys },
 ): Promise<Readable> {
   await requireEventExists(db, params.eventId);
   const where = participantWhere(params.eventId, params.filters);
@@ -125,7 +125,7 @@ export async function exportParticipants(
     cb(null, Readable.from(csvChunks(db, where, params.qrUrlFor))),
   );
   void (async () => {
-    const sign = await eventSigner(db, params.eventId);
+    const sign = await params.qrKeys.signer(db, params.eventId);
     const pool = qrRenderPool();
     // QR images are drawn in batches a little ahead of the zip writer, on the worker threads, so
     // the threads stay busy while memory holds only that window of images.

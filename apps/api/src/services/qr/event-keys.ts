@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
   base64UrlDecode,
   encodeQrCredential,
@@ -13,57 +13,120 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isSealed, openQrPrivateKey, qrSealKey, sealQrPrivateKey } from './key-seal';
 
 /** Signs an event's QR credentials; synchronous (node:crypto), same bytes as the WebCrypto signer. */
 export type QrSigner = (credential: QrCredential) => string;
 
-// Signers by the stored key text: importing costs more than signing, and an export signs thousands.
-// WebCrypto would do (the shared code uses it, and browsers verify with it), but in Node each
-// subtle.sign costs about 0.3 ms of promise plumbing against 0.05 ms for crypto.sign.
-const signers = new Map<string, QrSigner>();
 const MAX_CACHED_KEYS = 500;
 
-function signerFor(privateKey: string): QrSigner {
-  let signer = signers.get(privateKey);
-  if (!signer) {
-    const der = base64UrlDecode(privateKey);
-    if (!der) throw new Error('The event QR private key is not valid base64url.');
-    const key: KeyObject = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' });
-    signer = (credential) => encodeQrCredential(credential, sign(null, qrCredentialMessage(credential), key));
-    if (signers.size >= MAX_CACHED_KEYS) signers.clear();
-    signers.set(privateKey, signer);
-  }
-  return signer;
-}
-
 /**
- * The signer of the event's QR credentials. The Ed25519 pair is created on first use and stored on
- * the event; when two requests race, the first write wins and both use its key.
+ * The events' QR signing keys. Each event's Ed25519 pair is created on first use; the private key
+ * is stored sealed under SECRET_KEY (see key-seal). Signers are kept by stored text: opening and
+ * importing a key costs more than signing, and an export signs thousands. (WebCrypto would do, but in
+ * Node each subtle.sign costs about 0.3 ms of promise plumbing against 0.05 ms for crypto.sign.)
  */
-export async function eventSigner(db: DbOrTx, eventId: number, stored?: string | null): Promise<QrSigner> {
-  if (stored) return signerFor(stored);
-  const [row] = await db
-    .select({ privateKey: events.qrPrivateKey })
-    .from(events)
-    .where(eq(events.id, eventId));
-  if (!row) throw new AppError('not_found', messages.eventNotFound);
-  if (row.privateKey) return signerFor(row.privateKey);
-  const pair = await generateQrKeyPair();
-  const [written] = await db
-    .update(events)
-    .set({ qrPublicKey: pair.publicKey, qrPrivateKey: pair.privateKey })
-    .where(and(eq(events.id, eventId), isNull(events.qrPrivateKey)))
-    .returning({ privateKey: events.qrPrivateKey });
-  if (written?.privateKey) return signerFor(written.privateKey);
-  return eventSigner(db, eventId);
-}
+export class QrKeys {
+  private readonly sealKey: Buffer;
+  private readonly signers = new Map<string, QrSigner>();
 
-/** The event's public key (base64url, raw 32 bytes) for check-in devices, creating the pair if needed. */
-export async function eventPublicKey(db: DbOrTx, eventId: number): Promise<string> {
-  await eventSigner(db, eventId);
-  const [row] = await db.select({ publicKey: events.qrPublicKey }).from(events).where(eq(events.id, eventId));
-  if (!row?.publicKey) throw new AppError('not_found', messages.eventNotFound);
-  return row.publicKey;
+  constructor(secretKey: string) {
+    this.sealKey = qrSealKey(secretKey);
+  }
+
+  private signerFor(eventId: number, stored: string): QrSigner {
+    const cacheKey = `${eventId}:${stored}`;
+    let signer = this.signers.get(cacheKey);
+    if (!signer) {
+      const der = base64UrlDecode(openQrPrivateKey(this.sealKey, eventId, stored));
+      if (!der) throw new Error('The event QR private key is not valid base64url.');
+      const key: KeyObject = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' });
+      signer = (credential) =>
+        encodeQrCredential(credential, sign(null, qrCredentialMessage(credential), key));
+      if (this.signers.size >= MAX_CACHED_KEYS) this.signers.clear();
+      this.signers.set(cacheKey, signer);
+    }
+    return signer;
+  }
+
+  /**
+   * The signer of the event's QR credentials, creating the pair on first use; when two requests
+   * race, the first write wins and both use its key. `stored` saves a read when the caller has it.
+   */
+  async signer(db: DbOrTx, eventId: number, stored?: string | null): Promise<QrSigner> {
+    if (stored) return this.signerFor(eventId, stored);
+    const [row] = await db
+      .select({ privateKey: events.qrPrivateKey })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (!row) throw new AppError('not_found', messages.eventNotFound);
+    if (row.privateKey) return this.signerFor(eventId, row.privateKey);
+    const pair = await generateQrKeyPair();
+    const [written] = await db
+      .update(events)
+      .set({
+        qrPublicKey: pair.publicKey,
+        qrPrivateKey: sealQrPrivateKey(this.sealKey, eventId, pair.privateKey),
+      })
+      .where(and(eq(events.id, eventId), isNull(events.qrPrivateKey)))
+      .returning({ privateKey: events.qrPrivateKey });
+    if (written?.privateKey) return this.signerFor(eventId, written.privateKey);
+    return this.signer(db, eventId);
+  }
+
+  /** The event's public key (base64url, raw 32 bytes) for check-in devices, creating the pair if needed. */
+  async publicKey(db: DbOrTx, eventId: number): Promise<string> {
+    await this.signer(db, eventId);
+    const [row] = await db
+      .select({ publicKey: events.qrPublicKey })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (!row?.publicKey) throw new AppError('not_found', messages.eventNotFound);
+    return row.publicKey;
+  }
+
+  /**
+   * At start: seals keys stored before sealing existed, and checks that this SECRET_KEY opens the
+   * stored ones (throws QrKeySealError otherwise, rather than failing on every QR code later).
+   * Returns how many keys it sealed.
+   */
+  async prepareStored(db: DbOrTx): Promise<number> {
+    const rows = await db
+      .select({ id: events.id, privateKey: events.qrPrivateKey })
+      .from(events)
+      .where(isNotNull(events.qrPrivateKey));
+    let sealed = 0;
+    for (const row of rows) {
+      if (!row.privateKey) continue;
+      if (isSealed(row.privateKey)) {
+        openQrPrivateKey(this.sealKey, row.id, row.privateKey);
+        continue;
+      }
+      await db
+        .update(events)
+        .set({ qrPrivateKey: sealQrPrivateKey(this.sealKey, row.id, row.privateKey) })
+        .where(and(eq(events.id, row.id), eq(events.qrPrivateKey, row.privateKey)));
+      sealed++;
+    }
+    return sealed;
+  }
+
+  /** Re-seals every stored key under `next` (SECRET_KEY rotation); returns how many. */
+  async resealStored(db: DbOrTx, next: QrKeys): Promise<number> {
+    const rows = await db
+      .select({ id: events.id, privateKey: events.qrPrivateKey })
+      .from(events)
+      .where(isNotNull(events.qrPrivateKey));
+    for (const row of rows) {
+      if (!row.privateKey) continue;
+      const plain = openQrPrivateKey(this.sealKey, row.id, row.privateKey);
+      await db
+        .update(events)
+        .set({ qrPrivateKey: sealQrPrivateKey(next.sealKey, row.id, plain) })
+        .where(eq(events.id, row.id));
+    }
+    return rows.length;
+  }
 }
 
 /** Checks a credential's signature; the ids when it holds, else null. Synchronous (node:crypto). */

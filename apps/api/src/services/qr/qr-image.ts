@@ -3,17 +3,18 @@ import { messages } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { eventSigner } from './event-keys';
+import type { QrKeys } from './event-keys';
 import { qrRenderPool } from './qr-png';
 import { verifyQrImageUrl } from './qr-url';
 
 /** The signed check-in credential a participant's QR code carries. */
 export async function participantCredential(
   db: DbOrTx,
+  keys: QrKeys,
   p: { id: number; eventId: number },
   storedPrivateKey?: string | null,
 ): Promise<string> {
-  const sign = await eventSigner(db, p.eventId, storedPrivateKey);
+  const sign = await keys.signer(db, p.eventId, storedPrivateKey);
   return sign({ eventId: p.eventId, participantId: p.id });
 }
 
@@ -23,6 +24,7 @@ export async function participantCredential(
  */
 export async function renderQrImage(
   db: DbOrTx,
+  keys: QrKeys,
   urlKey: Buffer,
   params: { participantId: number; exp: number; sig: string },
   nowMs: number,
@@ -39,7 +41,7 @@ export async function renderQrImage(
     .innerJoin(events, eq(events.id, participants.eventId))
     .where(eq(participants.id, params.participantId));
   if (!row?.confirmed) throw new AppError('not_found', messages.qrNotFound);
-  const png = await qrRenderPool().render(await participantCredential(db, row, row.privateKey));
+  const png = await qrRenderPool().render(await participantCredential(db, keys, row, row.privateKey));
   // Cache at most a day and never past the URL's own expiry.
   const maxAgeSeconds = Math.max(0, Math.min(24 * 60 * 60, params.exp - Math.floor(nowMs / 1000)));
   return { png, maxAgeSeconds };

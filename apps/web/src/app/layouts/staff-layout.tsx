@@ -4,9 +4,10 @@ import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
-import { HeaderUser, LayoutBody } from './layout-parts';
+import { LayoutBody, LogoutButton } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */
@@ -57,7 +58,8 @@ export function StaffLayout() {
               </Box>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <HeaderUser name={username} logout={logout} />
+              <AccountMenu name={username} className={classes.userName} />
+              <LogoutButton logout={logout} />
             </Group>
           </Group>
         </Container>

@@ -182,6 +182,11 @@ const en = {
   'qr.loadFailed': 'Failed to load participant QR code',
 
   'detail.documentTitle': 'Participant',
+  'detail.signOutEverywhere': 'Sign out everywhere',
+  'detail.signOutEverywhereText':
+    'This ends every sign-in of {name}, on every device: with their code and with login links. They can sign in again with their unique code.',
+  'detail.signOutEverywhereDone': 'Signed out everywhere. Sign-ins ended: {count}.',
+  'detail.signOutEverywhereFailed': 'Could not sign the participant out. Please try again.',
   'detail.back': 'Back to Participants',
   'detail.loadFailed': 'Failed to load participant details',
   'detail.notFound': messages.participantNotFound,

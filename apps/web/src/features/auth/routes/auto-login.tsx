@@ -14,7 +14,8 @@ export function AutoLoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { mutate } = useOneClickLogin();
-  // Login links are single-use on purpose: never send the token twice (Strict Mode runs effects twice).
+  // A login link can be used again until it expires or staff revoke it, but one visit signs in once:
+  // never send the token twice (Strict Mode runs effects twice).
   const started = useRef(false);
   const token = searchParams.get('token');
   const eventId = searchParams.get('event_id');

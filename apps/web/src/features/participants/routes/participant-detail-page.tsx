@@ -33,6 +33,7 @@ import { useParticipant } from '../api/get-participant';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { NotificationBadge } from '../components/notification-badge';
 import { ParticipantEditForm } from '../components/participant-edit-form';
+import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 import { formatDateTime, sameOriginUrl } from '../lib/format';
@@ -130,6 +131,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
               >
                 {tp('detail.sendLogin')}
               </Button>
+              <SignOutEverywhereButton eventId={eventId} participant={p} />
             </Group>
           )}
         </Group>
