@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, ZErrorBody, format, messages } from '@attend/shared';
 import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
+import { releaseSoon } from '../../lib/release-memory';
 import { staffActor } from '../../plugins/auth';
 import { bulkUploadParticipants } from '../../services/participants/bulk-upload/bulk-upload-participants';
 import { openResultsFile } from '../../services/participants/bulk-upload/results-file';
@@ -89,6 +90,8 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } finally {
         running -= 1;
+        // What the import leaves behind goes back to the system once the imports are over.
+        releaseSoon(() => running > 0);
       }
     },
   );
