@@ -1,7 +1,9 @@
-// npm start: build what is not built yet, then run the API and the web app in this process.
-import { register } from 'tsx/esm/api';
+// npm start: build what is not built yet (the web app, the API bundle), then run the compiled API,
+// which serves the web app, in this process. No TypeScript loader at run time.
+import { pathToFileURL } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { apiEntry, buildApiIfNeeded } from './build-api.mjs';
 
 buildIfNeeded();
-register();
-await import('../apps/api/src/server.ts');
+await buildApiIfNeeded();
+await import(pathToFileURL(apiEntry).href);

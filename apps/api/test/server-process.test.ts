@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { events } from '../src/db/schema';
 import { repoRoot } from '../src/lib/root';
 import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
+import { xlsxFile } from './fixtures/spreadsheets';
 import { freshPostgresUrl } from './helper';
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
@@ -209,6 +210,66 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     await waitFor(() => again.output().includes('Attend is running at'), again.output);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('runs compiled: the API bundle npm start runs serves sign-in without a TypeScript loader', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const entry = path.join(repoRoot, 'apps/api/dist/server.mjs');
+    expect(readFileSync(entry, 'utf8')).not.toMatch(/from ["']tsx/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
+    const p = String(Number(port) + 6);
+    const child = spawn(process.execPath, [entry], {
+      cwd: repoRoot,
+      env: { ...env, ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: dir, PORT: p },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    running.push({ child, output: () => out, exited });
+    await waitFor(
+      () => out.includes('Attend is running at'),
+      () => out,
+    );
+    const res = await fetch(`http://127.0.0.1:${p}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'boss', password: 'boss-password-1' }),
+    });
+    expect(res.status).toBe(200);
+    // The worker thread the bundle starts to read a spreadsheet is found beside it.
+    const auth = { authorization: `Bearer ${((await res.json()) as { access: string }).access}` };
+    const day = 86_400_000;
+    const created = await fetch(`http://127.0.0.1:${p}/api/events/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Compiled',
+        start_date: new Date(Date.now() + day).toISOString(),
+        end_date: new Date(Date.now() + 2 * day).toISOString(),
+        location: 'Here',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const form = new FormData();
+    const sheet = await xlsxFile([
+      ['full_name', 'email'],
+      ['Ada Compiled', 'ada@example.org'],
+    ]);
+    form.append('file', new Blob([new Uint8Array(sheet)]), 'people.xlsx');
+    const eventId = ((await created.json()) as { id: number }).id;
+    const upload = await fetch(`http://127.0.0.1:${p}/api/events/${eventId}/participants/bulk_upload/`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    expect(((await upload.json()) as { created: number }).created).toBe(1);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 

@@ -1,6 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsDir } from '../lib/root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,8 +28,6 @@ export type Database = {
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class DataDirLockedError extends Error {}
 
@@ -101,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // idle client errors (server restart) are reported by the next query instead
     });
     const db = drizzlePg({ client: pool, schema });
-    if (opts.migrate !== false) await migratePg(db, { migrationsFolder });
+    if (opts.migrate !== false) await migratePg(db, { migrationsFolder: migrationsDir });
     const listen: Database['listen'] = async (channel, onPayload) => {
       const client = new pg.Client({ connectionString: opts.url });
       client.on('error', () => {
@@ -131,7 +129,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema });
-    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsDir });
     const listen: Database['listen'] = async (channel, onPayload) => client.listen(channel, onPayload);
     return {
       db: db as unknown as Db,
@@ -154,7 +152,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Dumps a migrated in-memory PGlite so tests can start from a snapshot instead of migrating. */
 export async function createPgliteTemplate(): Promise<Blob> {
   const client = await PGlite.create({ extensions: { pg_trgm } });
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
