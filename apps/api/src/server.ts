@@ -11,7 +11,7 @@ import { QrKeys } from './services/qr/event-keys';
 import { QrKeySealError } from './services/qr/key-seal';
 
 async function main(): Promise<void> {
-  // Everything this process writes (database files, results spreadsheets, the secret) is private.
+  // Everything this process writes (the database files, the secret) is private.
   process.umask(0o077);
   const config = loadConfig(process.env, {
     webDist: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participants } from '../src/db/schema';
+import { auditLog, participants, uploadResults } from '../src/db/schema';
+import { runHousekeeping } from '../src/jobs/housekeeping';
 import { readUploadedSheet } from '../src/services/participants/bulk-upload/read-workbook';
 import {
   lyingZipBomb,
@@ -20,20 +18,17 @@ import { bearer, createTestApp, type TestApp } from './helper';
 
 let t: TestApp;
 let staff: string;
-let dataDir: string;
 let url: string;
 
 const HEADER: Cell[] = ['full_name', 'email', 'username', 'phone', 'organization', 'job_title'];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'attend-upload-'));
-  t = await createTestApp({ dataDir });
+  t = await createTestApp();
   staff = await t.staffToken();
   url = `/api/events/${t.seed.event.id}/participants/bulk_upload/`;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function upload(data: Buffer, filename: string, token = staff, target = url) {
@@ -212,6 +207,20 @@ describe('bulk upload of an .xlsx file', () => {
     expect(res.json().detail).toBe('The results file was not found or has expired.');
     expect((await download(link.replace(/[a-f0-9]{32}/, 'f'.repeat(32)))).statusCode).toBe(404);
     expect((await download(link.replace(/[a-f0-9]{32}/, '..%2F..%2Fsecret_key'))).statusCode).toBe(404);
+  });
+
+  it('keeps the results file in the database for a day, for every process; housekeeping deletes it after', async () => {
+    const link = String(result.download_url);
+    const id = /([a-f0-9]{32})\/$/.exec(link)?.[1] ?? '';
+    const [stored] = await t.database.db.select().from(uploadResults).where(eq(uploadResults.id, id));
+    expect(stored?.eventId).toBe(t.seed.event.id);
+    await t.database.db
+      .update(uploadResults)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(uploadResults.id, id));
+    expect((await download(link)).statusCode).toBe(404);
+    await runHousekeeping({ db: t.database.db });
+    expect(await t.database.db.select().from(uploadResults).where(eq(uploadResults.id, id))).toEqual([]);
   });
 
   it('is idempotent: the same file again updates the same people and creates nobody', async () => {

@@ -4,11 +4,12 @@ import type { JobDeps } from './job-deps';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 
-/** One pass: deletes expired rate-limit buckets, refresh tokens and login links. */
+/** One pass: deletes expired rate-limit buckets, refresh tokens, login links and upload results. */
 export async function runHousekeeping({ db }: Pick<JobDeps, 'db'>): Promise<void> {
   await purgeExpiredBuckets(db);
   await db.execute(sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from login_links where expires_at < now() - interval '30 days'`);
+  await db.execute(sql`delete from upload_results where created_at < now() - interval '1 day'`);
 }
 
 /** Runs housekeeping now and every ten minutes; returns the function that stops it. */

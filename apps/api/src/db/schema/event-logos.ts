@@ -1,6 +1,7 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { events } from './events';
 
+/** Binary content, as a Buffer from either driver. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
@@ -22,3 +23,20 @@ export const eventLogos = pgTable('event_logos', {
   height: integer('height').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The results spreadsheet of a bulk upload, kept a day in the database (not on one process's disk)
+ * so that any process serves the download. The id is 128 random bits: the file holds unique codes.
+ */
+export const uploadResults = pgTable(
+  'upload_results',
+  {
+    id: text('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_results_created_idx').on(t.createdAt)],
+);

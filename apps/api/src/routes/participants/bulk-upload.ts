@@ -82,7 +82,6 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           eventId: request.params.eventId,
           filename: file.filename,
           data,
-          dataDir: app.config.dataDir,
           ip: request.ip,
           onResultsFileError: (err) =>
             request.log.error({ err }, 'could not write the bulk upload results file'),
@@ -109,7 +108,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       staffActor(request);
       const result = await openResultsFile(
-        app.config.dataDir,
+        app.db,
         request.params.eventId,
         request.params.resultId,
         Date.now(),
@@ -117,9 +116,8 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${result.filename}"`)
-        .header('Content-Length', String(result.size))
         .header('Cache-Control', 'no-store')
-        .send(result.stream);
+        .send(result.content);
     },
   );
 };

@@ -6,7 +6,7 @@ import { requireEventExists } from '../scope';
 import { importParticipants } from './import-participants';
 import { mapRows } from './map-rows';
 import { DEFAULT_READ_LIMITS, readUploadedSheet, type ReadLimits } from './read-workbook';
-import { resultsFilename, sweepResultsFiles, writeResultsFile } from './results-file';
+import { resultsFilename, writeResultsFile } from './results-file';
 
 const ERROR_DETAILS_SHOWN = 100;
 
@@ -26,7 +26,6 @@ export async function bulkUploadParticipants(
     eventId: number;
     filename: string;
     data: Buffer;
-    dataDir: string;
     ip: string;
     limits?: Partial<ReadLimits>;
     onResultsFileError?: (err: unknown) => void;
@@ -48,13 +47,12 @@ export async function bulkUploadParticipants(
 
   let downloadUrl: string | null = null;
   try {
-    const id = await writeResultsFile(params.dataDir, eventId, rows, summary.outcomes);
+    const id = await writeResultsFile(db, eventId, rows, summary.outcomes);
     downloadUrl = resultsPath(eventId, id);
   } catch (err) {
-    // The participants are saved; a full or read-only disk only costs the results download.
+    // The participants are saved; a failure to store the spreadsheet only costs its download.
     params.onResultsFileError?.(err);
   }
-  void sweepResultsFiles(params.dataDir, Date.now()).catch(() => {});
 
   const errorDetails: TBulkUploadResult['error_details'] = [];
   summary.outcomes.forEach((o, i) => {

@@ -1,26 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { and, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { messages } from '@attend/shared';
+import type { DbOrTx } from '../../../db/client';
+import { uploadResults } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
 import { neutraliseCell } from '../../../lib/formula-cells';
 import { sheetColumns } from '../../../lib/sheet-columns';
-import { messages } from '@attend/shared';
-import { AppError } from '../../../lib/app-error';
 import type { RowOutcome } from './import-participants';
 import type { UploadRow } from './map-rows';
 
 /**
- * Results spreadsheets live in DATA_DIR/upload-results/{eventId}/{id}.xlsx for a day. They hold
- * unique codes, so the id is 128 random bits, the files are readable by the server's user only, and
- * only staff can fetch them, through the event they belong to.
+ * Results spreadsheets are kept a day, in the database so that any process serves them (housekeeping
+ * deletes older ones). They hold unique codes, so the id is 128 random bits and only staff can fetch
+ * them, through the event they belong to.
  */
 export const RESULTS_TTL_MS = 24 * 60 * 60 * 1000;
 const ID_PATTERN = /^[a-f0-9]{32}$/;
-
-function root(dataDir: string): string {
-  return path.join(dataDir, 'upload-results');
-}
 
 export function resultsFilename(date: Date): string {
   return `participants_results_${date.toISOString().slice(0, 10)}.xlsx`;
@@ -28,21 +25,24 @@ export function resultsFilename(date: Date): string {
 
 const STATUS_LABEL = { created: 'Created', updated: 'Updated', error: 'Error' } as const;
 
-/** Writes the results spreadsheet (every input row, its outcome, reason and unique code), streaming. */
+/** Writes and stores the results spreadsheet (every input row, its outcome, reason and unique code). */
 export async function writeResultsFile(
-  dataDir: string,
+  db: DbOrTx,
   eventId: number,
   rows: UploadRow[],
   outcomes: RowOutcome[],
 ): Promise<string> {
-  const dir = path.join(root(dataDir), String(eventId));
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const id = randomBytes(16).toString('hex');
-  const partial = path.join(dir, `${id}.partial`);
-  try {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    output.once('end', resolve);
+    output.once('error', reject);
+  });
+  {
     // No styles and fast compression: twice as quick for 10,000 rows, and the upload waits for it.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: partial,
+      stream: output,
       useStyles: false,
       zip: { zlib: { level: 1 } },
     });
@@ -81,41 +81,31 @@ export async function writeResultsFile(
     });
     sheet.commit();
     await workbook.commit();
-    await rename(partial, path.join(dir, `${id}.xlsx`));
-    return id;
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
   }
+  await ended;
+  const id = randomBytes(16).toString('hex');
+  await db.insert(uploadResults).values({ id, eventId, content: Buffer.concat(chunks) });
+  return id;
 }
 
 /** The stored results file of the event, or 404 when unknown, of another event, or expired. */
 export async function openResultsFile(
-  dataDir: string,
+  db: DbOrTx,
   eventId: number,
   id: string,
   nowMs: number,
-): Promise<{ stream: ReadStream; filename: string; size: number }> {
+): Promise<{ content: Buffer; filename: string }> {
   if (!ID_PATTERN.test(id)) throw new AppError('not_found', messages.uploadResultsNotFound);
-  const file = path.join(root(dataDir), String(eventId), `${id}.xlsx`);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile() || nowMs - info.mtimeMs > RESULTS_TTL_MS) {
-    throw new AppError('not_found', messages.uploadResultsNotFound);
-  }
-  return { stream: createReadStream(file), filename: resultsFilename(info.mtime), size: info.size };
-}
-
-/** Deletes results files older than a day (called after each upload; cheap: one directory walk). */
-export async function sweepResultsFiles(dataDir: string, nowMs: number): Promise<void> {
-  const base = root(dataDir);
-  const eventDirs = await readdir(base).catch(() => [] as string[]);
-  for (const eventDir of eventDirs) {
-    const dir = path.join(base, eventDir);
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const name of files) {
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && nowMs - info.mtimeMs > RESULTS_TTL_MS) await rm(file, { force: true });
-    }
-  }
+  const [row] = await db
+    .select({ content: uploadResults.content, createdAt: uploadResults.createdAt })
+    .from(uploadResults)
+    .where(
+      and(
+        eq(uploadResults.id, id),
+        eq(uploadResults.eventId, eventId),
+        gt(uploadResults.createdAt, new Date(nowMs - RESULTS_TTL_MS)),
+      ),
+    );
+  if (!row) throw new AppError('not_found', messages.uploadResultsNotFound);
+  return { content: row.content, filename: resultsFilename(row.createdAt) };
 }
