@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .string()
@@ -78,6 +79,8 @@ export type Config = {
   outboxLeaseSeconds: number;
   /** Participant imports one process runs at once; more are refused with 503 and Retry-After. */
   importConcurrency: number;
+  /** Server processes `npm start` runs (node:cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
   secretKey: string;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -129,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (needed.length) {
     throw new Error(`Invalid environment:\n  SMS_PROVIDER=${e.SMS_PROVIDER} needs ${needed.join(', ')}`);
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      `Invalid environment:\n  WEB_CONCURRENCY=${e.WEB_CONCURRENCY} runs several server processes, which share a PostgreSQL server (set DATABASE_URL); the embedded database belongs to one process.`,
+    );
+  }
   if (e.SMTP_URL && !/^smtps?:\/\//.test(e.SMTP_URL)) {
     throw new Error('Invalid environment:\n  SMTP_URL must start with smtp:// or smtps://');
   }
@@ -160,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboxConcurrency: e.OUTBOX_CONCURRENCY,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     importConcurrency: e.IMPORT_CONCURRENCY,
+    webConcurrency: e.WEB_CONCURRENCY,
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,11 @@ import { jobDeps } from './jobs/job-deps';
  * Serves the app on an open database until SIGINT/SIGTERM, then closes the server and the database
  * (the embedded one flushes its files) before exiting.
  */
-export async function runApp(config: Config, database: Database): Promise<void> {
+export async function runApp(
+  config: Config,
+  database: Database,
+  opts: { announce?: boolean } = {},
+): Promise<void> {
   const app = await buildApp({ config, database, logger: true, jobs: true });
   const stopHousekeeping = startHousekeeping(jobDeps(database.db, config, app.log));
 
@@ -16,7 +20,7 @@ export async function runApp(config: Config, database: Database): Promise<void> 
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal} received: closing the server and the database…`);
+    if (opts.announce !== false) console.log(`${signal} received: closing the server and the database…`);
     stopHousekeeping();
     try {
       await app.close();
@@ -29,6 +33,7 @@ export async function runApp(config: Config, database: Database): Promise<void> 
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (opts.announce === false) return;
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`Attend is running at ${config.publicUrl} (database: ${where})`);

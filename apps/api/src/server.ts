@@ -1,22 +1,19 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/client';
 import { openDatabaseFromConfig } from './db/open-from-config';
 import { secureDataDir } from './lib/data-dir';
 import { webDistDir } from './lib/root';
 import { runApp } from './run-app';
+import { runCluster } from './run-cluster';
 import { ensureAdmin } from './services/auth/create-staff-user';
 import { QrKeys } from './services/qr/event-keys';
 import { QrKeySealError } from './services/qr/key-seal';
 
-async function main(): Promise<void> {
-  // Everything this process writes (the database files, the secret) is private.
-  process.umask(0o077);
-  const config = loadConfig(process.env, {
-    webDist: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
-  });
-  secureDataDir(config.dataDir);
+/** Migrates, seals QR keys and makes sure a staff account exists: once, before serving. */
+async function prepare(config: Config) {
   const database = await openDatabaseFromConfig(config);
   // QR private keys written before they were sealed are sealed now; a SECRET_KEY that does not open
   // the stored ones stops the start here instead of failing on every QR code.
@@ -29,7 +26,28 @@ async function main(): Promise<void> {
   // The embedded database sets its files' modes itself (0666): tighten them once it has made them.
   // Files it makes later sit in directories only this user can enter.
   secureDataDir(config.dataDir);
-  await runApp(config, database);
+  return { database, admin };
+}
+
+async function main(): Promise<void> {
+  // Everything this process writes (the database files, the secret) is private.
+  process.umask(0o077);
+  const config = loadConfig(process.env, {
+    webDist: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+  });
+  if (cluster.isWorker) {
+    // One of WEB_CONCURRENCY processes: the primary has prepared the database.
+    await runApp(config, await openDatabaseFromConfig(config, { migrate: false }), { announce: false });
+    return;
+  }
+  secureDataDir(config.dataDir);
+  const { database, admin } = await prepare(config);
+  if (config.webConcurrency > 1) {
+    await database.close();
+    await runCluster(config);
+  } else {
+    await runApp(config, database);
+  }
   if (admin.created && admin.generated) {
     console.log(`Created staff user "${admin.username}" with password: ${admin.password}`);
     console.log('This password is shown only once. Sign in at /dashboard/login.');
@@ -42,7 +60,11 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A second instance on the same data directory is an everyday mistake: say so plainly.
-  if (err instanceof DataDirLockedError || err instanceof QrKeySealError) console.error(err.message);
+  const plain =
+    err instanceof DataDirLockedError ||
+    err instanceof QrKeySealError ||
+    (err instanceof Error && err.message.startsWith('Invalid environment'));
+  if (plain) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

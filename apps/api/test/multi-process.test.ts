@@ -1,0 +1,249 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../src/lib/root';
+import { xlsxFile } from './fixtures/spreadsheets';
+import { freshPostgresUrl } from './helper';
+
+// Several server processes on one PostgreSQL server, as a user outgrows one process: separate
+// processes behind a round-robin proxy, and WEB_CONCURRENCY's cluster.
+
+type Proc = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+const procs: Proc[] = [];
+const dirs: string[] = [];
+const SECRET = 'multi-process-secret-0123456789-abcdefghijklmnop';
+const basePort = 40_000 + Math.floor(Math.random() * 1000) * 4;
+
+function start(env: Record<string, string>): Proc {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-multi-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SECRET_KEY: SECRET,
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'boss-password-1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const proc = { child, output: () => out, exited };
+  procs.push(proc);
+  return proc;
+}
+
+async function running(proc: Proc, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!proc.output().includes('Attend is running at')) {
+    if (Date.now() > until || proc.child.exitCode !== null)
+      throw new Error(`did not start:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A round-robin HTTP proxy: request N goes to target N mod 2. */
+function roundRobin(targets: number[]): Promise<Server> {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const port = targets[next++ % targets.length];
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+afterAll(() => {
+  for (const p of procs) p.child.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe.runIf(inject('pgTemplate'))(
+  'two server processes on one PostgreSQL, behind a round-robin proxy',
+  () => {
+    let proxy: Server;
+    let via: string;
+    const a = `http://127.0.0.1:${basePort}`;
+    const b = `http://127.0.0.1:${basePort + 1}`;
+
+    beforeAll(async () => {
+      const url = (await freshPostgresUrl({ empty: true })) ?? '';
+      const first = start({ DATABASE_URL: url, PORT: String(basePort) });
+      await running(first); // it migrates; the second then finds the database ready
+      const second = start({ DATABASE_URL: url, PORT: String(basePort + 1) });
+      await running(second);
+      proxy = await roundRobin([basePort, basePort + 1]);
+      via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    }, 120_000);
+    afterAll(() => proxy.close());
+
+    it('signs in on one process and refreshes on the other; shares the sign-in limits', async () => {
+      const login = await fetch(
+        `${via}/api/auth/token/`,
+        json({ username: 'boss', password: 'boss-password-1' }),
+      );
+      expect(login.status).toBe(200);
+      const { refresh } = (await login.json()) as { refresh: string };
+      const refreshed = await fetch(`${via}/api/auth/token/refresh/`, json({ refresh }));
+      expect(refreshed.status).toBe(200);
+      const { access } = (await refreshed.json()) as { access: string };
+      const me = await fetch(`${via}/api/accounts/me/`, { headers: { authorization: `Bearer ${access}` } });
+      expect(me.status).toBe(200);
+
+      // 10 failures per address and username in all: each process alone saw only 5.
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push(
+          (await fetch(`${via}/api/auth/token/`, json({ username: 'eve', password: 'wrong-password' })))
+            .status,
+        );
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses[10]).toBe(429);
+    });
+
+    it('serves an upload results file from the process that did not import it', async () => {
+      const login = await fetch(
+        `${a}/api/auth/token/`,
+        json({ username: 'boss', password: 'boss-password-1' }),
+      );
+      const auth = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+      const day = 86_400_000;
+      const created = await fetch(`${a}/api/events/`, {
+        ...json({
+          name: 'Two Processes',
+          start_date: new Date(Date.now() + day).toISOString(),
+          end_date: new Date(Date.now() + 2 * day).toISOString(),
+          location: 'Here',
+        }),
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+      const eventId = ((await created.json()) as { id: number }).id;
+      const form = new FormData();
+      const sheet = await xlsxFile([
+        ['full_name', 'email'],
+        ['Ada Two', 'ada.two@example.org'],
+      ]);
+      form.append('file', new Blob([new Uint8Array(sheet)]), 'people.xlsx');
+      const upload = await fetch(`${a}/api/events/${eventId}/participants/bulk_upload/`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      expect(upload.status).toBe(200);
+      const { download_url } = (await upload.json()) as { download_url: string };
+      const file = await fetch(`${b}${download_url}`, { headers: auth });
+      expect(file.status).toBe(200);
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
+
+      // A check-in on one process reaches the live stream open on the other.
+      const list = await fetch(`${a}/api/events/${eventId}/participants/`, { headers: auth });
+      const person = ((await list.json()) as { results: { id: number; unique_code: string }[] }).results[0];
+      await fetch(`${a}/api/events/${eventId}/participants/${person?.id}/confirm_attendance/`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const controller = new AbortController();
+      const stream = await fetch(`${b}/api/events/${eventId}/check-ins/live/`, {
+        headers: auth,
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body?.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = '';
+      const received = (async () => {
+        while (!seen.includes('event: check_in')) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) return;
+          seen += chunk.value;
+        }
+      })();
+      const checkIn = await fetch(`${a}/api/events/${eventId}/check-in/`, {
+        ...json({ qr_code_data: person?.unique_code, session: null }),
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+      expect(checkIn.status).toBe(201);
+      await Promise.race([received, new Promise((r) => setTimeout(r, 5000))]);
+      controller.abort();
+      expect(seen).toContain('event: check_in');
+      expect(seen).toContain('Ada Two');
+    });
+  },
+);
+
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('WEB_CONCURRENCY', () => {
+  it.runIf(inject('pgTemplate'))(
+    'runs N server processes on one port; SIGTERM stops them all',
+    async () => {
+      const url = (await freshPostgresUrl()) ?? '';
+      const port = basePort + 2;
+      const primary = start({ DATABASE_URL: url, PORT: String(port), WEB_CONCURRENCY: '2' });
+      await running(primary);
+      expect(primary.output()).toContain('(2 processes, database: PostgreSQL (DATABASE_URL))');
+      const workers = childrenOf(primary.child.pid ?? 0);
+      expect(workers).toHaveLength(2);
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(
+          `http://127.0.0.1:${port}/api/auth/token/`,
+          json({ username: 'boss', password: 'boss-password-1' }),
+        );
+        expect(res.status).toBe(200);
+      }
+      primary.child.kill('SIGTERM');
+      expect(await primary.exited).toBe(0);
+      expect(workers.filter((pid) => readdirSync('/proc').includes(String(pid)))).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('is refused on the embedded database, with the reason', async () => {
+    const proc = start({ DATABASE_URL: '', PORT: String(basePort + 3), WEB_CONCURRENCY: '2' });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain(
+      'WEB_CONCURRENCY=2 runs several server processes, which share a PostgreSQL server (set DATABASE_URL)',
+    );
+  }, 60_000);
+});
