@@ -255,6 +255,43 @@ describe('sending login details by e-mail', () => {
     expect(sink.received.filter((r) => r.to === p.email)).toHaveLength(1);
   });
 
+  it('gives back the messages it claimed but had not started when it stops, for another process', async () => {
+    const app = await createTestApp(
+      { smtpUrl, outboxConcurrency: 1 },
+      { jobs: true, outboxOptions: { pollMs: 60_000, batch: 4 } },
+    );
+    sink.delayMs = 500;
+    try {
+      const people = app.seed.participants;
+      await app.database.db.insert(outgoingMessages).values(
+        [0, 1, 2, 3].map((i) => ({
+          eventId: app.seed.event.id,
+          participantId: people[i % 2]?.id ?? 0,
+          channel: 'email' as const,
+          recipient: `stop${i}@example.org`,
+          body: '',
+        })),
+      );
+      const rows = () =>
+        app.database.db
+          .select()
+          .from(outgoingMessages)
+          .where(eq(outgoingMessages.eventId, app.seed.event.id));
+      app.app.outbox?.wake();
+      await expect.poll(async () => (await rows()).filter((r) => r.status === 'sending').length).toBe(4);
+      // SIGTERM closes the app: the message being sent finishes, the three waiting go back.
+      await app.app.close();
+      const after = await rows();
+      expect(after.filter((r) => r.status === 'sent')).toHaveLength(1);
+      const back = after.filter((r) => r.status === 'pending');
+      expect(back).toHaveLength(3);
+      for (const m of back) expect(m).toMatchObject({ attempts: 0, leaseUntil: null });
+    } finally {
+      sink.delayMs = 0;
+      await app.database.close();
+    }
+  });
+
   it('backs off exponentially with jitter, capped at an hour', () => {
     expect(backoffMs(1, () => 0.5)).toBe(30_000);
     expect(backoffMs(2, () => 0.5)).toBe(60_000);

@@ -61,6 +61,17 @@ async function claim(deps: OutboxDeps, batch: number, leaseMs: number): Promise<
     .orderBy(outgoingMessages.id);
 }
 
+/** Gives claimed rows back unsent: due again now, the claim's attempt not counted. */
+async function release(deps: OutboxDeps, ids: number[]): Promise<void> {
+  await deps.db.execute(sql`
+    update outgoing_messages set status = 'pending', attempts = attempts - 1, lease_until = null, updated_at = now()
+    where status = 'sending' and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+  `);
+}
+
 /**
  * The outbox worker of one API process: woken at once by NOTIFY when messages are queued (and
  * every few seconds for retries that fall due), it claims rows with FOR UPDATE SKIP LOCKED and
@@ -104,6 +115,10 @@ export function startOutboxWorker(deps: OutboxDeps, options: OutboxOptions = {})
         }
       }),
     );
+    // Stopping: the rows claimed but not started go back at once, for another process (or the next
+    // start) to send, instead of waiting for the lease to run out.
+    const unsent = rows.slice(next).map((r) => r.id);
+    if (unsent.length) await release(deps, unsent);
     return rows.length;
   };
 
