@@ -14,7 +14,10 @@ export async function runApp(
   opts: { announce?: boolean } = {},
 ): Promise<void> {
   const app = await buildApp({ config, database, logger: true, jobs: true });
-  const stopHousekeeping = startHousekeeping(jobDeps(database.db, config, app.log));
+  const stopHousekeeping = startHousekeeping({
+    ...jobDeps(database.db, config, app.log),
+    embedded: database.kind === 'pglite',
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

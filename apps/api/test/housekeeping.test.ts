@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resultRows } from '../src/db/client';
 import { rateLimitBuckets } from '../src/db/schema';
-import { runHousekeeping, startHousekeeping } from '../src/jobs/housekeeping';
+import { runHousekeeping, startHousekeeping, VACUUM_EVERY_MS } from '../src/jobs/housekeeping';
 import { createTestApp, type TestApp } from './helper';
 
 describe('housekeeping job, started alone with its dependencies', () => {
@@ -45,5 +47,32 @@ describe('housekeeping job, started alone with its dependencies', () => {
     const stopBroken = startHousekeeping({ db: broken, log });
     await expect.poll(() => warnings.length).toBe(1);
     stopBroken();
+  });
+
+  it('vacuums the embedded database once a day (VACUUM ANALYZE), not on every pass', async () => {
+    const log = { warn: () => undefined } as unknown as Parameters<typeof startHousekeeping>[0]['log'];
+    // Analyzing a table sets its row estimate; a table never analyzed has -1.
+    const analyzed = async () =>
+      Number(
+        resultRows<{ reltuples: number }>(
+          await t.database.db.execute(sql`select reltuples from pg_class where relname = 'upload_results'`),
+        )[0]?.reltuples,
+      ) >= 0;
+    expect(await analyzed()).toBe(false);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let clock = Date.now();
+    const stop = startHousekeeping({ db: t.database.db, log, embedded: true }, () => clock);
+    try {
+      clock += 60 * 60 * 1000;
+      vi.advanceTimersByTime(10 * 60 * 1000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await analyzed()).toBe(false);
+      clock += VACUUM_EVERY_MS;
+      vi.advanceTimersByTime(10 * 60 * 1000);
+      await expect.poll(analyzed).toBe(true);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 });
