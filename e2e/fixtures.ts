@@ -2,6 +2,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 /** What scripts/e2e-server.ts seeds (fixed so the journeys are repeatable). */
 export const STAFF = { username: 'staff', password: 'staff-password-1' } as const;
+/** An admin of its own, for journeys that end every sign-in of their account. */
+export const STAFF_ALONE = { username: 'organiser', password: 'organiser-password-1' } as const;
 export const EVENT_CODE = 'E2ETST';
 export const EVENT_NAME = 'Regional Health Workshop';
 export const AMINA = { code: 'ABCD2345', fullName: 'Amina Uwase' } as const;

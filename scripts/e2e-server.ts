@@ -20,6 +20,8 @@ import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user
 import { startMailSink } from './e2e-mail-sink';
 
 export const E2E_STAFF = { username: 'staff', password: 'staff-password-1' } as const;
+/** A second admin for journeys that end every sign-in of their account (the others share E2E_STAFF). */
+export const E2E_STAFF_ALONE = { username: 'organiser', password: 'organiser-password-1' } as const;
 export const E2E_EVENT_CODE = 'E2ETST';
 export const E2E_UNIQUE_CODES: [string, string] = ['ABCD2345', 'EFGH6789'];
 
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
   const { database } = fresh;
 
   await createStaffUser(database.db, { ...E2E_STAFF, fullName: 'Staff Member' });
+  await createStaffUser(database.db, { ...E2E_STAFF_ALONE, fullName: 'Organiser' });
   const seed = await seedDemo(database.db, { eventCode: E2E_EVENT_CODE, uniqueCodes: E2E_UNIQUE_CODES });
 
   const sink = await startMailSink({
