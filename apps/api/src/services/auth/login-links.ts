@@ -10,6 +10,7 @@ import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-l
 import type { ClientMeta } from '../../lib/request-meta';
 import { issueTokenPair, revokeLinkSessions, revokeSubjectSessions, type TokenPair } from './refresh-tokens';
 import { participantSelf } from './serialize';
+import { requireParticipant } from '../participants/scope';
 
 const MAX_LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -57,11 +58,7 @@ export async function revokeLoginLinks(
   actor: StaffActor,
   params: { eventId: number; participantId: number; ip: string },
 ): Promise<number> {
-  const [p] = await db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(and(eq(participants.id, params.participantId), eq(participants.eventId, params.eventId)));
-  if (!p) throw new AppError('not_found', messages.participantNotFound);
+  const p = await requireParticipant(db, params.eventId, params.participantId);
   const { revoked, sessions } = await db.transaction(async (tx) => {
     const links = await tx
       .update(loginLinks)
@@ -95,11 +92,7 @@ export async function revokeParticipantSessions(
   actor: StaffActor,
   params: { eventId: number; participantId: number; ip: string },
 ): Promise<number> {
-  const [p] = await db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(and(eq(participants.id, params.participantId), eq(participants.eventId, params.eventId)));
-  if (!p) throw new AppError('not_found', messages.participantNotFound);
+  const p = await requireParticipant(db, params.eventId, params.participantId);
   const count = await revokeSubjectSessions(db, { participantId: p.id });
   await audit(db, {
     action: 'participant.revoke_sessions',
