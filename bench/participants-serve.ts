@@ -1,7 +1,7 @@
 // Benchmark target for the participant benchmarks: the real app on a fresh database (PGlite in
 // memory, or a scratch database on the PostgreSQL server in BENCH_DATABASE_URL), one event seeded
 // with BENCH_SEED generated participants, and a control server that reports memory and runs the
-// list query directly through the database driver (the baseline).
+// list's statements directly through the database driver (the baselines).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,8 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { events, participants } from '../apps/api/src/db/schema';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
-import { participantWhere, searchPageQuery } from '../apps/api/src/services/participants/list-participants';
+import { sql } from 'drizzle-orm';
+import { listParticipants, participantWhere } from '../apps/api/src/services/participants/list-participants';
 import { refreshSearchIndexes } from '../apps/api/src/services/participants/maintenance';
 import { generateUniqueCode } from '../apps/api/src/services/events/generate-codes';
 import { participantRow } from './participants-data';
@@ -86,13 +87,56 @@ const sample = () => {
 setInterval(sample, 10).unref();
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
+type Statement = { sql: string; params: unknown[] };
 type Client = { query: (text: string, params: unknown[]) => Promise<unknown> };
 const client = (db as unknown as { $client: Client }).$client;
 
-/** The statement GET …/participants/?search=… runs, built by the same function, sent raw. */
-function listStatements(term: string) {
+/**
+ * The statements GET …/participants/?search=… runs for `term` (page 1), recorded from the service
+ * itself as the driver sees them, to be replayed without HTTP and the query builder.
+ */
+async function listStatements(term: string): Promise<Statement[]> {
+  const recorded: Statement[] = [];
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[]?];
+    recorded.push(
+      typeof first === 'string'
+        ? { sql: first, params: second ?? [] }
+        : { sql: first.text, params: second ?? first.values ?? [] },
+    );
+    return (query as (...a: unknown[]) => Promise<unknown>)(...args);
+  };
+  try {
+    await listParticipants(db, {
+      eventId: event?.id ?? 0,
+      query: { search: term, page: 1, page_size: 50 },
+      qrUrlFor: () => null,
+    });
+  } finally {
+    client.query = query;
+  }
+  return recorded;
+}
+
+/**
+ * The work of a search that counts and sorts every match (the design before the bounded count):
+ * the matches found through the same trigram index, counted with a window and sorted for one page.
+ */
+function fullCountStatements(term: string): Statement[] {
   const where = participantWhere(event?.id ?? 0, { search: term });
-  return [searchPageQuery(db, where, undefined, 50, 0).toSQL()];
+  const matches = db
+    .select()
+    .from(participants)
+    .where(where)
+    .limit(2 ** 31 - 1)
+    .as('matches');
+  const q = db
+    .select({ ...matches._.selectedFields, total: sql<number>`count(*) over ()`.as('total') })
+    .from(matches)
+    .orderBy(matches.fullName, matches.id)
+    .limit(50);
+  return [q.toSQL()];
 }
 
 const ctl = Fastify();
@@ -112,10 +156,15 @@ ctl.get('/stats', async (request) => {
   return result;
 });
 ctl.get('/baseline', async (request) => {
-  const q = request.query as { seconds?: string; connections?: string; terms?: string };
+  const q = request.query as { seconds?: string; connections?: string; terms?: string; kind?: string };
   const seconds = Number(q.seconds ?? 10);
   const connections = Number(q.connections ?? 20);
-  const statements = (q.terms ?? 'a').split(',').map(listStatements);
+  const terms = (q.terms ?? 'a').split(',');
+  const statements: Statement[][] = [];
+  // One at a time: the recording sees every statement the driver is sent meanwhile.
+  for (const term of terms) {
+    statements.push(q.kind === 'full' ? fullCountStatements(term) : await listStatements(term));
+  }
   const latencies: number[] = [];
   const until = Date.now() + seconds * 1000;
   let next = 0;
@@ -130,11 +179,8 @@ ctl.get('/baseline', async (request) => {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / seconds,
-    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
-    total: latencies.length,
-  };
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), total: latencies.length };
 });
 await ctl.listen({ port: 0, host: '127.0.0.1' });
 

@@ -22,6 +22,7 @@ import { sessionRoutes } from './routes/sessions';
 import { createQrUrlFor, type QrUrlFor } from './services/qr/qr-url';
 import { QrKeys } from './services/qr/event-keys';
 import { RevokedSessions } from './services/auth/revoked-sessions';
+import { AccountCache } from './services/auth/account-cache';
 import { jobDeps } from './jobs/job-deps';
 import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from './jobs/outbox-worker';
 import { createTransports } from './services/notifications/transports';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     qrKeys: QrKeys;
     /** Sign-ins ended lately, whose access tokens are refused. */
     revokedSessions: RevokedSessions;
+    /** GET /api/accounts/me/ answers, on the embedded database only (null on PostgreSQL). */
+    accountCache: AccountCache | null;
     /** The outbox worker of this process, when the app runs its background jobs. */
     outbox: OutboxWorker | null;
   }
@@ -97,6 +100,10 @@ export async function buildApp({
   app.addHook('onReady', () => revokedSessions.start());
   app.addHook('onClose', () => revokedSessions.stop());
   await app.register(authPlugin, { tokens: new TokenService(config.secretKey), revokedSessions });
+  const accountCache = await AccountCache.open(database);
+  app.decorate('accountCache', accountCache?.cache ?? null);
+  // The database may be closed first (its own shutdown ends every LISTEN): nothing left to stop.
+  if (accountCache) app.addHook('onClose', () => accountCache.close().catch(() => undefined));
   await app.register(docsPlugin);
 
   await app.register(

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import { buildApp } from './app';
 import { startHousekeeping } from './jobs/housekeeping';
 import { jobDeps } from './jobs/job-deps';
+import { serveBackups } from './services/backup/backup-socket';
 
 /**
  * Serves the app on an open database until SIGINT/SIGTERM, then closes the server and the database
@@ -18,6 +19,13 @@ export async function runApp(
     ...jobDeps(database.db, config, app.log),
     embedded: database.kind === 'pglite',
   });
+  // The embedded database is locked to this process: npm run backup asks it for the dump.
+  const stopBackups = database.embedded
+    ? await serveBackups(database.embedded.dataDir, database.embedded.dump, {
+        warn: (msg) => app.log.warn(msg),
+        error: (msg) => app.log.error(msg),
+      })
+    : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +34,7 @@ export async function runApp(
     if (opts.announce !== false) console.log(`${signal} received: closing the server and the database…`);
     stopHousekeeping();
     try {
+      await stopBackups();
       await app.close();
     } finally {
       await database.close();

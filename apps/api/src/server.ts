@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,43 @@ async function prepare(config: Config) {
   return { database, admin };
 }
 
+type Admin = Awaited<ReturnType<typeof ensureAdmin>>;
+
+function announceAdmin(config: Config, admin: Admin): void {
+  if (admin.created && admin.generated) {
+    console.log(`Created staff user "${admin.username}" with password: ${admin.password}`);
+    console.log('This password is shown only once. Sign in at /dashboard/login.');
+  } else if (admin.created) {
+    console.log(`Created staff user "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+  } else if (config.adminUsername) {
+    console.log(`Staff users already exist; ADMIN_USERNAME "${config.adminUsername}" was not created again.`);
+  }
+}
+
+/** Set in the short-lived process that creates the embedded database on a first start. */
+const PREPARE_ONLY = 'ATTEND_PREPARE_ONLY';
+
+/**
+ * A first start on the embedded database creates it (initdb) and migrates it in a child process
+ * that then exits: PGlite keeps what initdb grew in the process for good (about 150 MB more idle
+ * than a later start), and the server that stays up should not carry it. Resolves to the child's
+ * staff account outcome, announced once the server listens, as on any start.
+ */
+function prepareInChild(): Promise<Admin> {
+  return new Promise((resolve, reject) => {
+    let admin: Admin = { created: false };
+    const child = fork(process.argv[1] ?? '', process.argv.slice(2), {
+      env: { ...process.env, [PREPARE_ONLY]: '1' },
+      stdio: 'inherit',
+    });
+    child.on('message', (message) => {
+      admin = message as Admin;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(admin) : process.exit(code ?? 1)));
+  });
+}
+
 async function main(): Promise<void> {
   // Everything this process writes (the database files, the secret) is private.
   process.umask(0o077);
@@ -41,6 +79,20 @@ async function main(): Promise<void> {
     return;
   }
   secureDataDir(config.dataDir);
+  if (process.env[PREPARE_ONLY] === '1') {
+    const { database, admin } = await prepare(config);
+    await database.close();
+    await new Promise((resolve) => process.send?.(admin, resolve));
+    return;
+  }
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) {
+    const admin = await prepareInChild();
+    const database = await openDatabaseFromConfig(config, { migrate: false });
+    secureDataDir(config.dataDir); // the files this open made, as prepare() does
+    await runApp(config, database);
+    announceAdmin(config, admin);
+    return;
+  }
   const { database, admin } = await prepare(config);
   if (config.webConcurrency > 1) {
     await database.close();
@@ -48,14 +100,7 @@ async function main(): Promise<void> {
   } else {
     await runApp(config, database);
   }
-  if (admin.created && admin.generated) {
-    console.log(`Created staff user "${admin.username}" with password: ${admin.password}`);
-    console.log('This password is shown only once. Sign in at /dashboard/login.');
-  } else if (admin.created) {
-    console.log(`Created staff user "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
-  } else if (config.adminUsername) {
-    console.log(`Staff users already exist; ADMIN_USERNAME "${config.adminUsername}" was not created again.`);
-  }
+  announceAdmin(config, admin);
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
-import { events, participants } from '../src/db/schema';
+import { auditLog, events, participants } from '../src/db/schema';
+import { BULK_CONFIRM_CHUNK } from '../src/services/attendance/confirm-attendance';
 import { CODE_LIMITS } from '../src/services/auth/rate-limit';
 import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { renderQrPng } from '../src/services/qr/qr-png';
@@ -125,6 +126,63 @@ describe('staff bulk confirm', () => {
       headers: bearer(staff),
     });
     expect(search.json().count).toBe(11);
+  });
+
+  it('confirms a selection larger than one chunk: counts across chunks, one audit entry', async () => {
+    const size = BULK_CONFIRM_CHUNK * 2 + 100;
+    const rows = Array.from({ length: size }, (_, i) => ({
+      eventId,
+      username: `chunk${i}`,
+      fullName: `Chunk ${i}`,
+      email: `chunk${i}@example.org`,
+      uniqueCode: `C${String(i).padStart(7, '0')}`,
+      // Already confirmed ones in every chunk.
+      confirmedAttendance: i % 100 === 7,
+    }));
+    const inserted = await t.database.db.insert(participants).values(rows).returning({ id: participants.id });
+    const ids = inserted.map((r) => r.id);
+    await t.database.db
+      .update(participants)
+      .set({ confirmedAttendance: false, confirmedAt: null })
+      .where(eq(participants.id, other.participantId));
+    // Foreign and unknown ids in the second and last chunks, and a duplicate.
+    const selection = [...ids.slice(0, 700), other.participantId, ...ids.slice(700), 999998, ids[3] ?? 0];
+    const before = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'participant.bulk_confirm'));
+    const res = await post(`${base}bulk_confirm_attendance/`, { participant_ids: selection }, bearer(staff));
+    expect(res.statusCode).toBe(200);
+    const already = rows.filter((r) => r.confirmedAttendance).length;
+    expect(res.json()).toEqual({
+      confirmed_count: size - already,
+      already_confirmed_count: already,
+      error_count: 2,
+      errors: [
+        { participant_id: other.participantId, error: 'Participant not found.' },
+        { participant_id: 999998, error: 'Participant not found.' },
+      ],
+      message: `Bulk confirmation completed: ${size - already} newly confirmed, ${already} already confirmed, 2 errors`,
+    });
+    const [pending] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(participants)
+      .where(and(inArray(participants.id, ids), eq(participants.confirmedAttendance, false)));
+    expect(pending?.n).toBe(0);
+    expect((await row(other.participantId))?.confirmedAttendance).toBe(false);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'participant.bulk_confirm'));
+    expect(entries.length).toBe(before.length + 1);
+    expect(entries.at(-1)?.details).toEqual({
+      confirmed: size - already,
+      already_confirmed: already,
+      errors: 2,
+    });
+    // Again: all already confirmed, nothing changes.
+    const again = await post(`${base}bulk_confirm_attendance/`, { participant_ids: ids }, bearer(staff));
+    expect(again.json()).toMatchObject({ confirmed_count: 0, already_confirmed_count: size, error_count: 0 });
   });
 
   it('never touches participants of another event', async () => {

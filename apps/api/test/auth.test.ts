@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, refreshTokens } from '../src/db/schema';
+import { events, refreshTokens, staffUsers } from '../src/db/schema';
 import { sha256 } from '../src/lib/tokens';
 import { bearer, createTestApp, STAFF, type TestApp, postFrom } from './helper';
 
@@ -432,5 +432,75 @@ describe('public endpoints', () => {
     const res = await t.request({ method: 'GET', url: '/api/nothing-here/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});
+
+describe('the account endpoint sees every change at once', () => {
+  const me = (token: string) =>
+    t.request({ method: 'GET', url: '/api/accounts/me/', headers: bearer(token) });
+
+  it('staff: a changed name and a deactivation', async () => {
+    const token = await t.staffToken();
+    const first = await me(token);
+    const id = first.json().id as number;
+    // On the embedded database the answer is now cached, so what follows tests the invalidation.
+    if (t.database.kind === 'pglite') expect(t.app.accountCache?.staff(id)).toBeDefined();
+    else expect(t.app.accountCache).toBeNull();
+    // By hand-written SQL, past every service: the triggers still tell the cache.
+    await t.database.db.update(staffUsers).set({ fullName: 'Renamed Staff' }).where(eq(staffUsers.id, id));
+    expect((await me(token)).json().full_name).toBe('Renamed Staff');
+    await t.database.db.update(staffUsers).set({ isActive: false }).where(eq(staffUsers.id, id));
+    expect((await me(token)).statusCode).toBe(401);
+    await t.database.db.update(staffUsers).set({ isActive: true, fullName: '' }).where(eq(staffUsers.id, id));
+    expect((await me(token)).json()).toMatchObject({ id, full_name: '', role: 'admin' });
+  });
+
+  it('participant: edited, confirmed, event renamed, then deleted', async () => {
+    const staff = await t.staffToken();
+    const eventId = t.seed.event.id;
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/events/${eventId}/participants/`,
+      headers: bearer(staff),
+      payload: { full_name: 'Cache Person', email: 'cache.person@example.org' },
+    });
+    const id = created.json().id as number;
+    const token = t.app.tokens.signAccess({ kind: 'participant', participantId: id, eventId });
+    expect((await me(token)).json()).toMatchObject({ full_name: 'Cache Person', qr_code_url: null });
+    if (t.database.kind === 'pglite') expect(t.app.accountCache?.participant(id)).toBeDefined();
+
+    await t.request({
+      method: 'PATCH',
+      url: `/api/events/${eventId}/participants/${id}/`,
+      headers: bearer(staff),
+      payload: { full_name: 'Cache Person Edited' },
+    });
+    expect((await me(token)).json().full_name).toBe('Cache Person Edited');
+
+    await t.request({
+      method: 'POST',
+      url: `/api/events/${eventId}/participants/bulk_confirm_attendance/`,
+      headers: bearer(staff),
+      payload: { participant_ids: [id] },
+    });
+    const confirmed = (await me(token)).json();
+    expect(confirmed.confirmed_attendance).toBe(true);
+    expect(confirmed.qr_code_url).toMatch(/\/api\/qr\//);
+
+    const [event] = await t.database.db.select().from(events).where(eq(events.id, eventId));
+    await t.database.db.update(events).set({ name: 'Renamed Event' }).where(eq(events.id, eventId));
+    expect((await me(token)).json().event_name).toBe('Renamed Event');
+    await t.database.db
+      .update(events)
+      .set({ name: event?.name ?? '' })
+      .where(eq(events.id, eventId));
+
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/participants/${id}/`,
+      headers: bearer(staff),
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await me(token)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantWhere, searchPageQuery } from '../src/services/participants/list-participants';
+import {
+  boundedCountQuery,
+  participantWhere,
+  searchPageQuery,
+} from '../src/services/participants/list-participants';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { createTestApp, type TestApp } from './helper';
 
@@ -22,12 +26,17 @@ describe('participant search', () => {
       from generate_series(1, 5000) as i`);
     await refreshSearchIndexes(t.database.db); // as the app does after a bulk write
     const where = participantWhere(eventId, { search: 'uwase' });
-    const plan = await t.database.db.transaction(async (tx) => {
-      const result = await tx.execute(sql`explain ${searchPageQuery(tx, where, undefined, 50, 0)}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r)[0])
-        .join('\n');
-    });
-    expect(plan).toContain('participants_search_trgm_idx');
+    const planOf = (query: { getSQL: () => ReturnType<typeof sql> }) =>
+      t.database.db.transaction(async (tx) => {
+        const result = await tx.execute(sql`explain ${query}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      });
+    // The bounded count and the page of a narrow search.
+    expect(await planOf(boundedCountQuery(t.database.db, where))).toContain('participants_search_trgm_idx');
+    expect(await planOf(searchPageQuery(t.database.db, where, undefined, 50, 0))).toContain(
+      'participants_search_trgm_idx',
+    );
   });
 });

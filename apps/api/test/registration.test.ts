@@ -344,4 +344,32 @@ describe('capacity under concurrency', () => {
       .where(and(eq(sessionRegistrations.participantId, p?.id ?? 0)));
     expect(both?.n).toBe(1);
   });
+
+  it('register_if_free inserts only what plainly breaks no rule, and leaves the rest to the full rules', async () => {
+    const parent = await addSession({ start: 72, end: 76, name: 'Free parent' });
+    const sub = await addSession({ start: 72, end: 73, name: 'Free sub', parentSessionId: parent.id });
+    const small = await addSession({ start: 80, end: 81, maxParticipants: 1, name: 'Free small' });
+    const [a, b] = await crowd(2, 'FREE');
+    const call = async (participantId: number, sessionId: number) =>
+      (
+        (await t.database.db.execute(
+          sql`select registered, max_participants from register_if_free(${eventId}::int, ${participantId}::int, ${sessionId}::int)`,
+        )) as unknown as { rows: { registered: number; max_participants: number }[] }
+      ).rows;
+    expect(await call(a?.id ?? 0, small.id)).toEqual([{ registered: 1, max_participants: 1 }]);
+    // Full, already registered, a parent with sub-sessions, an unconfirmed participant: no row.
+    expect(await call(b?.id ?? 0, small.id)).toEqual([]);
+    expect(await call(a?.id ?? 0, small.id)).toEqual([]);
+    expect(await call(a?.id ?? 0, parent.id)).toEqual([]);
+    expect(await call(p1, small.id)).toEqual([]);
+    expect(await registrations(small.id)).toBe(1);
+    // A sub-session beside its registered parent overlaps in time: the function leaves it to the
+    // full rules, which allow it.
+    await t.database.db
+      .insert(sessionRegistrations)
+      .values({ sessionId: parent.id, participantId: b?.id ?? 0 });
+    expect(await call(b?.id ?? 0, sub.id)).toEqual([]);
+    const res = await register(sub.id, b?.id, b?.token);
+    expect(res.statusCode).toBe(201);
+  });
 });

@@ -1,6 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participants, uploadResults } from '../src/db/schema';
+import {
+  auditLog,
+  participantImportRows,
+  participantImports,
+  participants,
+  uploadResults,
+} from '../src/db/schema';
 import { runHousekeeping } from '../src/jobs/housekeeping';
 import { readUploadedSheet } from '../src/services/participants/bulk-upload/read-workbook';
 import {
@@ -451,5 +457,125 @@ describe('the real row limit', () => {
     expect(await snapshot()).toEqual(before);
     const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(participants);
     expect(n?.n).toBe(before.rows.length);
+  });
+});
+
+describe('an upload applied in short steps, one at a time per event', () => {
+  const db = () => t.database.db;
+  const sheetOf = (n: number, organization: string, prefix = 'steps') => {
+    const rows: Cell[][] = [HEADER];
+    for (let i = 0; i < n; i++) {
+      rows.push([`Step Person ${i}`, `${prefix}${i}@example.org`, '', '', organization, '']);
+    }
+    return xlsxFile(rows);
+  };
+  const eventRows = async (eventId: number) =>
+    db().select().from(participants).where(eq(participants.eventId, eventId)).orderBy(participants.id);
+
+  it('two uploads of the same event at once: one creates, the other waits and updates', async () => {
+    const { eventId } = await otherEvent(db());
+    const target = `/api/events/${eventId}/participants/bulk_upload/`;
+    // More rows than one staging chunk (1,000), so each upload takes several steps.
+    const [first, second] = await Promise.all([sheetOf(2_500, 'First Org'), sheetOf(2_500, 'Second Org')]);
+    const answers = await Promise.all([
+      upload(first, 'first.xlsx', staff, target),
+      upload(second, 'second.xlsx', staff, target),
+    ]);
+    const bodies = answers.map((r) => {
+      expect(r.statusCode).toBe(200);
+      return r.json() as { created: number; updated: number; errors: number };
+    });
+    expect(bodies.map((b) => b.created).sort()).toEqual([0, 2_500]);
+    expect(bodies.map((b) => b.updated).sort()).toEqual([0, 2_500]);
+    const rows = (await eventRows(eventId)).filter((p) => p.email.startsWith('steps'));
+    expect(rows).toHaveLength(2_500);
+    expect(new Set(rows.map((p) => p.email)).size).toBe(2_500);
+    // Whichever came second is what the participants now hold.
+    const last = bodies[0]?.updated === 2_500 ? 'First Org' : 'Second Org';
+    expect(new Set(rows.map((p) => p.organization))).toEqual(new Set([last]));
+    const [left] = await db().select({ n: count() }).from(participantImports);
+    expect(left?.n).toBe(0);
+  });
+
+  it('waits while another process applies a file to the event, then goes on', async () => {
+    const { eventId } = await otherEvent(db());
+    await db().insert(participantImports).values({ eventId, id: 'held-by-another-process' });
+    let done = false;
+    const pending = upload(
+      await sheetOf(3, 'Waiting Org', 'wait'),
+      'w.xlsx',
+      staff,
+      `/api/events/${eventId}/participants/bulk_upload/`,
+    ).then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(done).toBe(false);
+    expect((await eventRows(eventId)).filter((p) => p.email.startsWith('wait'))).toHaveLength(0);
+    await db().delete(participantImports).where(eq(participantImports.eventId, eventId));
+    const res = await pending;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: 3, updated: 0, errors: 0 });
+  });
+
+  it('after a crash, housekeeping discards a file still staging and finishes one being applied', async () => {
+    const staging = await otherEvent(db());
+    const publishing = await otherEvent(db());
+    const [kept] = await eventRows(publishing.eventId);
+    const [moved] = await db()
+      .insert(participants)
+      .values({
+        eventId: publishing.eventId,
+        username: 'moved',
+        fullName: 'Moved Away',
+        email: 'moved@example.org',
+        uniqueCode: 'MOVD2345',
+      })
+      .returning();
+    if (!kept || !moved) throw new Error('no participants');
+    const old = sql`now() - interval '5 minutes'`;
+    await db()
+      .insert(participantImports)
+      .values([
+        { eventId: staging.eventId, id: 'crashed-staging', state: 'staging', heartbeatAt: old },
+        { eventId: publishing.eventId, id: 'crashed-publishing', state: 'publishing', heartbeatAt: old },
+      ]);
+    const row = (importId: string, seq: number, p: Partial<typeof participantImportRows.$inferInsert>) => ({
+      importId,
+      seq,
+      participantId: null,
+      username: `crash${seq}`,
+      fullName: `Crash Person ${seq}`,
+      email: `crash${seq}@example.org`,
+      phone: '',
+      organization: 'Recovered Org',
+      jobTitle: '',
+      uniqueCode: `CRSH${2000 + seq}`,
+      ...p,
+    });
+    await db()
+      .insert(participantImportRows)
+      .values([
+        row('crashed-staging', 0, {}),
+        row('crashed-publishing', 0, {}),
+        row('crashed-publishing', 1, { participantId: kept.id, email: kept.email, username: kept.username }),
+        // Its e-mail was changed since the file was planned: not applied.
+        row('crashed-publishing', 2, { participantId: moved.id, email: 'before-the-move@example.org' }),
+      ]);
+
+    await runHousekeeping({ db: db() });
+
+    expect((await eventRows(staging.eventId)).map((p) => p.email)).not.toContain('crash0@example.org');
+    const after = await eventRows(publishing.eventId);
+    expect(after.find((p) => p.email === 'crash0@example.org')).toMatchObject({
+      organization: 'Recovered Org',
+      uniqueCode: 'CRSH2000',
+    });
+    expect(after.find((p) => p.id === kept.id)?.organization).toBe('Recovered Org');
+    expect(after.find((p) => p.id === moved.id)?.organization).toBe(moved.organization);
+    const [imports] = await db().select({ n: count() }).from(participantImports);
+    const [staged] = await db().select({ n: count() }).from(participantImportRows);
+    expect([imports?.n, staged?.n]).toEqual([0, 0]);
   });
 });

@@ -109,6 +109,10 @@ export const messages = {
   uploadWithIssues:
     'Bulk upload completed with some issues. Created: {created}, Updated: {updated}, Errors: {errors}. See the downloaded file for details.',
   uploadResultsNotFound: 'The results file was not found or has expired.',
+  uploadRowChanged:
+    'Someone else added, changed or deleted this participant while the file was being imported. Upload this row again.',
+  uploadInProgress:
+    'Another upload for this event is still being imported. Please try again in a few minutes.',
   // Attendance and QR (document 1 §5, §8; document 2 §8)
   attendanceConfirmed: 'Attendance confirmed successfully',
   attendanceAlreadyConfirmed: 'Participant attendance already confirmed',

@@ -107,7 +107,14 @@ export const ZParticipantCreated = ZParticipant.extend({
 });
 export type TParticipantCreated = z.infer<typeof ZParticipantCreated>;
 
-export const ZParticipantPage = zPage(ZParticipant);
+export const ZParticipantPage = zPage(ZParticipant).extend({
+  /**
+   * True when a search matched more than `count` participants: searches count exactly up to a
+   * bound (1,000) and then say "more than" it; `next` still leads on while there are more. False or
+   * absent: `count` is exact.
+   */
+  count_is_lower_bound: z.boolean().optional(),
+});
 export type TParticipantPage = z.infer<typeof ZParticipantPage>;
 
 const zBoolParam = z

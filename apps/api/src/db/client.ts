@@ -27,9 +27,26 @@ export type Database = {
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** Set for the embedded database kept in a DATA_DIR (not in memory): what `npm run backup` reads. */
+  embedded?: { dataDir: string; dump: () => Promise<Blob> };
 };
 
-export class DataDirLockedError extends Error {}
+/**
+ * The embedded database's page cache, inside its WebAssembly memory (PostgreSQL's default, 128MB,
+ * was most of an idle server's RSS). Pages it does not hold are read from the operating system's
+ * file cache, so a smaller cache costs little: the working set of an event of 50,000 participants,
+ * its search index included, is about this size.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+export class DataDirLockedError extends Error {
+  /** The process holding the lock, when one does. */
+  pid: number | undefined;
+  constructor(message: string, pid?: number) {
+    super(message);
+    this.pid = pid;
+  }
+}
 
 /** The rows of a raw `db.execute(sql…)` (both drivers answer `{rows}`). */
 export function resultRows<T>(result: unknown): T[] {
@@ -55,7 +72,7 @@ export function prepareRaw<T>(
  * Takes an exclusive lock on the embedded database directory. PGlite is single-process: a second
  * process opening the same files would corrupt them, so it must fail before touching them.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'attend.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -71,6 +88,7 @@ function lockDataDir(dir: string): () => void {
         throw new DataDirLockedError(
           `The database in ${dir} is already in use by another running instance (process ${pid}). ` +
             'Stop that instance first, or set DATA_DIR to another directory.',
+          pid,
         );
       }
       rmSync(lockFile, { force: true }); // stale lock from a crashed process
@@ -127,14 +145,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dataDir,
       loadDataDir: opts.loadDataDir,
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzlePglite({ client, schema });
     if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsDir });
     const listen: Database['listen'] = async (channel, onPayload) => client.listen(channel, onPayload);
+    const dump = async () => {
+      // Flushed first, so the copy needs little WAL replay when it is opened; PGlite runs the dump
+      // between two statements, so it is a consistent snapshot even while requests are served.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    };
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       listen,
+      embedded: opts.dataDir ? { dataDir: opts.dataDir, dump } : undefined,
       close: async () => {
         try {
           await client.close();

@@ -9,3 +9,4 @@ export * from './outgoing-messages';
 export * from './auth-tokens';
 export * from './ops';
 export * from './event-logos';
+export * from './participant-imports';

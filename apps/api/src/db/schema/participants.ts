@@ -9,25 +9,18 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { events } from './events';
 
-type SearchColumns = {
-  fullName: AnyPgColumn;
-  email: AnyPgColumn;
-  phone: AnyPgColumn;
-  organization: AnyPgColumn;
-};
-
 /**
- * The text the search box looks in: name, e-mail, phone and organisation joined by a control
- * character nobody types, so a term never matches across two fields. The index and the query must
- * use this same expression.
+ * The text the search box looks in: name, e-mail, phone and organisation, lower-cased and joined by
+ * a control character nobody types, so a term never matches across two fields. Stored, so a search
+ * checks each candidate row with a plain LIKE on ready text: ILIKE over the joined expression
+ * lower-cased and concatenated every row again, about 3 times the work (PGlite, 50,000 rows).
  */
-export function participantSearchText(t: SearchColumns) {
-  return sql`(${t.fullName} || E'\\x1f' || ${t.email} || E'\\x1f' || ${t.phone} || E'\\x1f' || ${t.organization})`;
-}
+const SEARCH_TEXT = sql.raw(
+  `lower("full_name" || E'\\x1f' || "email" || E'\\x1f' || "phone" || E'\\x1f' || "organization")`,
+);
 
 export const participants = pgTable(
   'participants',
@@ -55,6 +48,8 @@ export const participants = pgTable(
     notificationSentAt: timestamp('notification_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** See SEARCH_TEXT; the database keeps it up to date. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(SEARCH_TEXT),
   },
   (t) => [
     uniqueIndex('participants_event_code_uq').on(t.eventId, t.uniqueCode),
@@ -67,7 +62,7 @@ export const participants = pgTable(
     index('participants_event_name_idx').on(t.eventId, t.fullName, t.id),
     index('participants_event_confirmed_idx').on(t.eventId, t.confirmedAttendance),
     // One trigram index over the four searchable fields serves the participants page's
-    // case-insensitive substring search (see participantSearchText).
-    index('participants_search_trgm_idx').using('gin', sql`${participantSearchText(t)} gin_trgm_ops`),
+    // case-insensitive substring search (see SEARCH_TEXT).
+    index('participants_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

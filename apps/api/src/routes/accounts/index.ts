@@ -12,7 +12,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/me/',
     { config: { auth: 'account' }, schema: { ...schema, response: { 200: ZMe, ...errorResponses } } },
-    async (request) => getMe(app.db, anyActor(request), app.qrUrlFor),
+    async (request) => getMe(app.db, anyActor(request), app.qrUrlFor, app.accountCache),
   );
 
   app.get(

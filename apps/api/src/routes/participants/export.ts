@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZParticipantFilters } from '@attend/shared';
 import { bearerSecurity, EventParams } from '../route-schemas';
+import { releaseSoon } from '../../lib/release-memory';
 import { staffActor } from '../../plugins/auth';
 import { EXPORT_FILENAME, exportParticipants } from '../../services/participants/export-participants';
 
@@ -28,6 +29,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       // A download abandoned half-way stops drawing QR codes for it.
       reply.raw.once('close', () => {
         if (!stream.readableEnded) stream.destroy();
+        // What the export drew and zipped goes back to the system once it is over.
+        releaseSoon();
       });
       return reply
         .type('application/zip')

@@ -48,12 +48,12 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       staffActor(request);
       const { query } = request;
-      const page = await listParticipants(app.db, {
+      const { hasNext, ...page } = await listParticipants(app.db, {
         eventId: request.params.eventId,
         query,
         qrUrlFor: app.qrUrlFor,
       });
-      return { ...page, ...pageLinks(request.url, query.page, query.page_size, page.count) };
+      return { ...page, ...pageLinks(request.url, query.page, query.page_size, page.count, hasNext) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../../lib/give-way';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import {
@@ -224,7 +224,7 @@ export async function renderBadgeSheets(
         slot = (slot + 1) % sheet.slots.length;
         if (slot === 0) {
           await drained();
-          await nextTurn(); // let other requests in between sheets
+          await giveWay(); // let other requests in between sheets
         }
       }
     }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { DbOrTx } from '../../db/client';
+import { giveWay } from '../../lib/give-way';
 import { participants } from '../../db/schema';
 import type { QrUrlFor } from '../qr/qr-url';
 import type { QrKeys } from '../qr/event-keys';
@@ -57,6 +58,7 @@ export function qrFileName(p: { fullName: string; uniqueCode: string }): string 
 async function* pages(db: DbOrTx, where: SQL): AsyncGenerator<ParticipantRow[]> {
   let after: { name: string; id: number } | null = null;
   for (;;) {
+    await giveWay();
     const cursor: SQL | undefined = after
       ? sql`(${participants.fullName}, ${participants.id}) > (${after.name}, ${after.id})`
       : undefined;

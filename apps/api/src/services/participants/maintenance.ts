@@ -13,8 +13,16 @@ export const REFRESH_AFTER_ROWS = 500;
  * (measured on 50,000 participants: 25 ms → 3 ms on PostgreSQL, 81 ms → 6 ms on PGlite).
  */
 export async function refreshSearchIndexes(db: DbOrTx): Promise<void> {
+  await flushSearchIndexPendingLists(db);
+  await db.execute(sql`analyze participants`);
+}
+
+/**
+ * The pending-list half of refreshSearchIndexes, for writes that change no searched text (bulk
+ * confirm): ~10 ms after 500 rewritten rows, where ANALYZE of 50,000 rows holds PGlite ~230 ms.
+ */
+export async function flushSearchIndexPendingLists(db: DbOrTx): Promise<void> {
   for (const index of TRIGRAM_INDEXES) {
     await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
   }
-  await db.execute(sql`analyze participants`);
 }

@@ -7,12 +7,12 @@ export { renderQrPng };
 type Job = { id: number; texts: string[]; resolve: (pngs: Buffer[]) => void; reject: (err: Error) => void };
 type Slot = { worker: Worker; job: Job | null };
 
-const IDLE_MS = 30_000;
+const IDLE_MS = 10_000;
 
 /**
  * Draws QR PNGs on worker threads: an export of 10,000 participants draws 10,000 codes, and on the
  * main thread that would hold up every other request (embedded PGlite answers on the same thread).
- * Workers start on first use and stop after 30 s without work.
+ * Workers start on first use and stop after 10 s without work (each holds its own heap).
  */
 export class QrRenderPool {
   private readonly slots: Slot[] = [];
@@ -20,7 +20,9 @@ export class QrRenderPool {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism()))) {}
+  // One core is left to the main thread: it answers every request, and on the embedded database it
+  // also runs every query, so an export must not take the door's check-ins with it.
+  constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
 
   /** Draws one QR code. */
   async render(text: string): Promise<Buffer> {

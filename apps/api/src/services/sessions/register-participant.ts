@@ -7,7 +7,7 @@ import {
   type ConflictSession,
   type TRegistrationResult,
 } from '@attend/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { prepareRaw, type Db, type DbOrTx } from '../../db/client';
 import { participants, sessionRegistrations, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor, ParticipantActor } from '../../lib/tokens';
@@ -143,12 +143,51 @@ async function checkAndRegister(
   };
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+// Prepared once per database (a named statement on PostgreSQL).
+function prepareRegisterIfFree(db: DbOrTx) {
+  return prepareRaw<{ registered: number; max_participants: number }>(
+    db,
+    'register_if_free',
+    sql`select registered, max_participants
+      from register_if_free(${p('eventId')}::int, ${p('participantId')}::int, ${p('sessionId')}::int)`,
+  );
+}
+const registerIfFreeStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareRegisterIfFree>>();
+
+/**
+ * The usual case in one statement and no open transaction: register_if_free (migration 0013) locks
+ * the rows and inserts when the registration plainly breaks no rule. Answers null for anything
+ * else (a refusal, a second registration, a parent and its own sub-session): the locked path
+ * decides those with the full rules and the exact message.
+ */
+async function registerIfFree(
+  db: Db,
+  actor: ParticipantActor,
+  sessionId: number,
+): Promise<{ result: TRegistrationResult; created: boolean } | null> {
+  let q = registerIfFreeStatements.get(db);
+  if (!q) registerIfFreeStatements.set(db, (q = prepareRegisterIfFree(db)));
+  const [done] = await q.execute({ eventId: actor.eventId, participantId: actor.participantId, sessionId });
+  if (!done) return null;
+  return {
+    result: {
+      is_registered: true,
+      registered_count: done.registered,
+      is_full: isFull(done.max_participants, done.registered),
+      message: messages.registeredForSession,
+    },
+    created: true,
+  };
+}
+
 /**
  * POST /api/sessions/{sessionId}/register/{participantId}/: a participant registers themself.
  * Needs confirmed attendance, an active session of their own event without sub-sessions, no time
- * clash (document 1 §5) and a free place. Capacity holds under concurrency: on PostgreSQL the
- * participant and session rows are locked inside the transaction; PGlite runs one transaction at
- * a time. Registering twice answers is_registered without a second row.
+ * clash (document 1 §5) and a free place. Capacity holds under concurrency: every insert happens
+ * under the participant's and the session's row locks, in register_if_free or on the locked path
+ * inside a transaction. Registering twice answers is_registered without a second row.
  */
 export async function registerForSession(
   db: Db,
@@ -159,6 +198,8 @@ export async function registerForSession(
   if (params.participantId !== actor.participantId)
     throw new AppError('forbidden', messages.registerSelfOnly);
   if (options.unsafeWithoutLock) return checkAndRegister(db, actor, params.sessionId, false);
+  const fast = await registerIfFree(db, actor, params.sessionId);
+  if (fast) return fast;
   return db.transaction((tx) => checkAndRegister(tx, actor, params.sessionId, true));
 }
 

@@ -56,6 +56,8 @@ const en = {
   'table.actions': 'Actions',
   'table.empty': 'No participants found',
   'table.range': 'Showing {from}–{to} of {total}',
+  // A broad search counts up to a bound (the API's count_is_lower_bound); {total} is formatted.
+  'table.rangeMore': 'Showing {from}–{to} of more than {total}',
   'table.pagination': 'Participant pages',
   'status.confirmed': 'Confirmed',
   'status.pending': 'Pending',

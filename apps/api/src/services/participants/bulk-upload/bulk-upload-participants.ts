@@ -1,5 +1,6 @@
 import { BULK_UPLOAD_MAX_ROWS, format, messages, type TBulkUploadResult } from '@attend/shared';
 import type { Db } from '../../../db/client';
+import { giveWay } from '../../../lib/give-way';
 import type { StaffActor } from '../../../lib/tokens';
 import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../maintenance';
 import { requireEventExists } from '../scope';
@@ -16,7 +17,7 @@ export function resultsPath(eventId: number, id: string): string {
 
 /**
  * Bulk upload (document 2 §2): reads the first sheet, validates every row, creates and updates
- * participants in one transaction, and stores a results spreadsheet listing every row. A file that
+ * participants (all of the file's valid rows or none, applied in short steps), and stores a results spreadsheet listing every row. A file that
  * cannot be read, or is over a limit, changes nothing and answers 400 with the reason.
  */
 export async function bulkUploadParticipants(
@@ -41,6 +42,7 @@ export async function bulkUploadParticipants(
   });
   const rows = mapRows(sheet);
   const summary = await importParticipants(db, actor, { eventId, rows, ip: params.ip });
+  await giveWay();
   if (summary.created + summary.updated >= REFRESH_AFTER_ROWS) {
     await refreshSearchIndexes(db).catch((err: unknown) => params.onMaintenanceError?.(err));
   }

@@ -110,8 +110,18 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
 
   const rows = list.data?.results ?? [];
   const total = list.data?.count ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / PARTICIPANT_PAGE_SIZE));
-  const allSelected = total > 0 && selected.size >= total && rows.every((r) => selected.has(r.id));
+  // A broad search says "more than {total}": its last page is unknown, so the pager offers the
+  // pages within the count and, while the API gives a next link, the one after this.
+  const bounded = list.data?.count_is_lower_bound === true;
+  const lastPage = Math.max(
+    1,
+    Math.ceil(total / PARTICIPANT_PAGE_SIZE),
+    bounded && list.data?.next ? page + 1 : 0,
+  );
+  const allSelected =
+    total > 0 &&
+    (bounded ? selected.size > total : selected.size >= total) &&
+    rows.every((r) => selected.has(r.id));
   const someSelected = selected.size > 0;
 
   const refresh = () => {
@@ -206,7 +216,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   };
 
   const from = total === 0 ? 0 : (page - 1) * PARTICIPANT_PAGE_SIZE + 1;
-  const to = Math.min(page * PARTICIPANT_PAGE_SIZE, total);
+  const to = bounded ? from + rows.length - 1 : Math.min(page * PARTICIPANT_PAGE_SIZE, total);
 
   return (
     <Container size="xl" py="xl">
@@ -307,7 +317,9 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
             {total > 0 && (
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm" c="dimmed" data-testid="participants-range">
-                  {tp('table.range', { from, to, total })}
+                  {bounded
+                    ? tp('table.rangeMore', { from, to, total: total.toLocaleString('en-US') })
+                    : tp('table.range', { from, to, total })}
                 </Text>
                 {lastPage > 1 && (
                   <Pagination
