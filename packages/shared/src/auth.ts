@@ -87,7 +87,8 @@ export type TSessionsRevoked = z.infer<typeof ZSessionsRevoked>;
 export const ZPublicStats = z.object({
   events_created: z.number().int(),
   participants_managed: z.number().int(),
-  check_in_success_rate: z.number().int().min(0).max(100),
+  /** Null while nobody has been checked in: there is no rate to show yet ('—', not '0%'). */
+  check_in_success_rate: z.number().int().min(0).max(100).nullable(),
 });
 export type TPublicStats = z.infer<typeof ZPublicStats>;
 

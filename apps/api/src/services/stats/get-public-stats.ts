@@ -22,6 +22,7 @@ export async function getPublicStats(db: DbOrTx): Promise<TPublicStats> {
   return {
     events_created: events,
     participants_managed: row?.participants ?? 0,
-    check_in_success_rate: confirmed > 0 ? Math.min(100, Math.round((100 * checkedIn) / confirmed)) : 0,
+    check_in_success_rate:
+      checkedIn > 0 && confirmed > 0 ? Math.min(100, Math.round((100 * checkedIn) / confirmed)) : null,
   };
 }

@@ -21,18 +21,18 @@ function Counter({
   label,
   testId,
 }: {
-  target: number | undefined;
+  /** Null: nothing to count yet (a rate before any check-in), shown as a dash. */
+  target: number | null | undefined;
   run: boolean;
   suffix: string;
   label: TranslationKey;
   testId: string;
 }) {
-  const value = useCountUp(target, run);
+  const value = useCountUp(target ?? undefined, run);
   return (
     <Stack gap={4} align="center" ta="center">
-      <Text className={classes.counterValue} data-testid={testId} data-target={target}>
-        {numberFormat.format(value)}
-        {suffix}
+      <Text className={classes.counterValue} data-testid={testId} data-target={target ?? undefined}>
+        {target === null ? '—' : `${numberFormat.format(value)}${suffix}`}
       </Text>
       <Text fw={600} c="gray.8">
         {t(label)}
