@@ -137,6 +137,9 @@ test.describe('participant sessions', () => {
     const secondDay = page.getByRole('button', { name: new RegExp(`^${dayHeading(nextDay)}`) });
     await expect(firstDay).toHaveAttribute('aria-expanded', 'true');
     await expect(secondDay).toHaveAttribute('aria-expanded', 'false');
+    // The day's count reads as written: one session, not '1 SESSIONS'.
+    await expect(secondDay).toContainText('1 session');
+    await expect(secondDay).not.toContainText(/sessions/i);
     await expect(card(page, 'Morning Plenary')).toBeVisible();
     await expect(card(page, 'Clinic Visit')).toBeHidden();
     await expect(card(page, 'Day Two Opening')).toBeHidden();

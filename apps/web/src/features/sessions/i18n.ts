@@ -180,6 +180,7 @@ const en = {
   'p.clash': 'Clashes with "{other}", which you are registered for.',
   'p.sameGroup': 'You have already chosen "{other}" in this group.',
   'p.sessionsCount': '{n} sessions',
+  'p.sessionsCountOne': '1 session',
 } as const;
 
 export type SessionsKey = keyof typeof en;

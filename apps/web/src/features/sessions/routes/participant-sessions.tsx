@@ -37,6 +37,11 @@ import {
 } from '../lib/participant-offers';
 
 /** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
+/** '1 session', '3 sessions'. */
+function sessionsCount(n: number): string {
+  return n === 1 ? ts('p.sessionsCountOne') : ts('p.sessionsCount', { n });
+}
+
 export function ParticipantSessionsPage() {
   useDocumentTitle(`${ts('p.title')} | ${t('app.name')}`);
   const { user } = useSession();
@@ -198,8 +203,8 @@ export function ParticipantSessionsPage() {
                 <Accordion.Control>
                   <Group gap="sm">
                     <Text fw={700}>{day.label}</Text>
-                    <Badge variant="outline" color="blue.9">
-                      {ts('p.sessionsCount', { n: day.slots.reduce((n, s) => n + s.offers.length, 0) })}
+                    <Badge variant="outline" color="blue.9" tt="none">
+                      {sessionsCount(day.slots.reduce((n, s) => n + s.offers.length, 0))}
                     </Badge>
                   </Group>
                 </Accordion.Control>
