@@ -58,6 +58,8 @@ describe('participant login page (/login)', () => {
     expect(screen.getByRole('tab', { name: 'User' }).getAttribute('aria-selected')).toBe('false');
     expect(eventCode()).toHaveProperty('value', '');
     expect(uniqueCode()).toHaveProperty('value', '');
+    // A neutral example, not the code of a test event.
+    expect(eventCode().getAttribute('placeholder')).toBe('e.g. KGL24A');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -65,7 +65,7 @@ const en = {
   'login.tab.participant': 'Participant',
   'login.tab.user': 'User',
   'login.participantCode': 'Participant Code',
-  'login.participantCodePlaceholder': 'e.g. E2ETST',
+  'login.participantCodePlaceholder': 'e.g. KGL24A',
   'login.uniqueCode': 'Unique Code',
   'login.uniqueCodePlaceholder': 'Your personal code',
   'login.username': 'Username',
