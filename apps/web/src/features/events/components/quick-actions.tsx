@@ -38,6 +38,26 @@ const actions: Action[] = [
   },
 ];
 
+/** WCAG relative luminance of a #rrggbb colour (0 black … 1 white); null when not one. */
+function luminance(hex: string): number | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!m) return null;
+  const [r, g, b] = [m[1], m[2], m[3]].map((c) => {
+    const v = parseInt(c ?? '0', 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+}
+
+/**
+ * The card's border: the event's colour, unless it would vanish against the white page (the default
+ * secondary colour is white), then a grey that shows (a contrast of at least 1.5:1 with white).
+ */
+export function visibleBorderColour(colour: string): string {
+  const l = luminance(colour);
+  return l === null || 1.05 / (l + 0.05) < 1.5 ? 'var(--mantine-color-gray-5)' : colour;
+}
+
 /** Links to the event's areas, bordered in the event's primary, secondary and accent colours. */
 export function QuickActions({ event }: { event: TEvent }) {
   return (
@@ -54,11 +74,7 @@ export function QuickActions({ event }: { event: TEvent }) {
               h="100%"
               shadow="xs"
               data-testid={`quick-action-${action.title.slice('detail.qa.'.length)}`}
-              style={{
-                border: `2px solid ${action.colour(event)}`,
-                // A white secondary colour still needs an outline against the white page.
-                outline: '1px solid var(--mantine-color-gray-3)',
-              }}
+              style={{ border: `2px solid ${visibleBorderColour(action.colour(event))}` }}
             >
               <Text fw={700}>{te(action.title)}</Text>
               <Text size="sm" c="dimmed">
