@@ -249,10 +249,18 @@ test.describe('participants page (staff)', () => {
     await qr.getByRole('button', { name: 'Close' }).click();
 
     // Export: the info toast and the zip.
+    // The zip is held back a moment so the 'please wait' toast is seen before the done one replaces it.
+    const exportUrl = /\/participants\/export\//;
+    await page.route(exportUrl, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const zip = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV & QR Codes' }).click();
     await expectToast(page, 'Generating export file, please wait...');
     expect((await zip).suggestedFilename()).toBe('participants_export.zip');
+    await expectToast(page, 'Export ready: participants_export.zip has been downloaded.');
+    await page.unroute(exportUrl);
 
     // Edit from the row: the detail page opens in edit mode.
     await page

@@ -246,10 +246,18 @@ test.describe('staff sessions', () => {
     await expect(sessionRow(page, 'Labs')).toContainText('1/20');
 
     // Export downloads session_participants_{id}.xlsx with one row per registrant.
+    // The file is held back a moment so the 'generating' toast is seen before the done one replaces it.
+    const exportUrl = /\/export_participants\//;
+    await page.route(exportUrl, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: 'Export' }).click();
     await expectToast(page, 'Generating Excel file...');
     const file = await download;
+    await expectToast(page, 'Export ready: the Excel file has been downloaded.');
+    await page.unroute(exportUrl);
     expect(file.suggestedFilename()).toBe(`session_participants_${talk.id}.xlsx`);
     const saved = path.join(mkdtempSync(path.join(tmpdir(), 'attend-export-')), file.suggestedFilename());
     await file.saveAs(saved);

@@ -161,6 +161,7 @@ const en = {
   'dsa.export': 'Export to Excel',
   'dsa.exporting': 'Generating Excel file...',
   'dsa.exportFailed': 'Failed to export the DSA report',
+  'dsa.exportDone': 'Export ready: the Excel file has been downloaded.',
   'dsa.loadFailed': 'Failed to load the DSA report',
   'dsa.tryAgain': 'Try Again',
   'dsa.summary': '{eligible} of {total} participants eligible',

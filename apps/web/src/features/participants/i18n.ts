@@ -131,6 +131,7 @@ const en = {
   'badges.done': 'Badges ready: {filename}',
   'badges.failed': 'Failed to print badges',
   'export.failed': 'Failed to export participants',
+  'export.done': 'Export ready: participants_export.zip has been downloaded.',
   'export.filename': 'participants_export.zip',
 
   'add.title': 'Add Participant',

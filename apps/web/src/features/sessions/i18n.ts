@@ -52,6 +52,7 @@ const en = {
   'export.forbidden': messages.adminRequired,
   'export.notFound': 'Session not found.',
   'export.failed': 'Failed to export session participants',
+  'export.done': 'Export ready: the Excel file has been downloaded.',
 
   'form.name': 'Session Name',
   'form.description': 'Description',

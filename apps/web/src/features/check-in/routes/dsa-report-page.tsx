@@ -86,6 +86,7 @@ function DsaReport({ eventId }: { eventId: number }) {
   const onExport = () => {
     notify(tc('dsa.exporting'), 'info');
     exportReport.mutate(day, {
+      onSuccess: () => notify(tc('dsa.exportDone'), 'success'),
       onError: (err) => notify(serverMessage(err, tc('dsa.exportFailed')), 'error'),
     });
   };

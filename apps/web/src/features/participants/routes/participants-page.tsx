@@ -212,7 +212,11 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
 
   const exportAll = () => {
     notify(tp('export.started'), 'info');
-    exportData.mutate(undefined, { onError: () => notify(tp('export.failed'), 'error') });
+    // The 'please wait' toast gives way to the outcome.
+    exportData.mutate(undefined, {
+      onSuccess: () => notify(tp('export.done'), 'success'),
+      onError: () => notify(tp('export.failed'), 'error'),
+    });
   };
 
   const from = total === 0 ? 0 : (page - 1) * PARTICIPANT_PAGE_SIZE + 1;

@@ -86,6 +86,7 @@ function SessionsManager() {
   const exportSession = (session: TSession) => {
     notify(ts('export.generating'), 'info');
     exporter.mutate(session.id, {
+      onSuccess: () => notify(ts('export.done'), 'success'),
       onError: (err) => notify(err.message || ts('export.failed'), 'error'),
     });
   };
