@@ -222,7 +222,16 @@ test.describe('participants page (staff)', () => {
     await page.getByRole('checkbox', { name: 'Select all participants' }).click();
     await expect(page.getByRole('button', { name: 'Confirm Selected (4)' })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm Selected (4)' }).click();
+    // It asks first, with the count; Cancel changes nothing.
+    const ask = page.getByRole('dialog', { name: 'Confirm attendance' });
+    await expect(ask).toContainText('Confirm the attendance of 4 participants?');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId('stat-confirmed-value')).toHaveText('1');
+    await page.getByRole('button', { name: 'Confirm Selected (4)' }).click();
+    await ask.getByRole('button', { name: 'Confirm 4' }).click();
     await expectToast(page, 'Bulk confirmation completed: 3 newly confirmed, 1 already confirmed, 0 errors');
+    await expect(ask).toBeHidden();
     await expect(page.getByRole('button', { name: 'Confirm Selected (0)' })).toBeVisible();
     await expect(page.getByTestId('stat-confirmed-value')).toHaveText('4');
     await expect(page.getByTestId('stat-pending-value')).toHaveText('0');

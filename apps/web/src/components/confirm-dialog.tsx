@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   cancelLabel: string;
   loading?: boolean;
+  /** The confirm button's colour: red for deleting (the default), another for other acts. */
+  confirmColor?: string;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -23,7 +25,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Button variant="default" onClick={props.onClose} disabled={props.loading}>
             {props.cancelLabel}
           </Button>
-          <Button color="red.8" onClick={props.onConfirm} loading={props.loading}>
+          <Button color={props.confirmColor ?? 'red.8'} onClick={props.onConfirm} loading={props.loading}>
             {props.confirmLabel}
           </Button>
         </Group>

@@ -85,6 +85,13 @@ const en = {
   'bulkConfirm.none': messages.selectParticipantsToConfirm,
   'bulkConfirm.done': messages.bulkConfirmDone,
   'bulkConfirm.failed': 'Failed to confirm selected participants',
+  'bulkConfirm.askTitle': 'Confirm attendance',
+  'bulkConfirm.ask':
+    'Confirm the attendance of {n} participants? They can then sign in and get their QR code; this cannot be undone here.',
+  'bulkConfirm.askOne':
+    'Confirm the attendance of 1 participant? They can then sign in and get their QR code; this cannot be undone here.',
+  'bulkConfirm.yes': 'Confirm {n}',
+  'bulkConfirm.cancel': 'Cancel',
   'select.failed': 'Error loading participants data',
 
   'send.title': 'Send Notifications',

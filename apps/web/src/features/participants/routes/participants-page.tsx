@@ -33,6 +33,7 @@ import { useExportParticipants } from '../api/export-participants';
 import { PrintBadgesModal } from '../components/print-badges-modal';
 import { invalidateParticipants } from '../api/invalidate-participants';
 import { AddParticipantModal } from '../components/add-participant-modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { BulkUploadModal } from '../components/bulk-upload-modal';
 import { DeleteParticipantModal } from '../components/delete-participant-modal';
 import { NotFoundNotice } from '../components/not-found-notice';
@@ -75,6 +76,8 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [badgesOpen, setBadgesOpen] = useState(false);
+  // Confirming cannot be taken back from this page: Confirm Selected asks first, with the count.
+  const [askConfirm, setAskConfirm] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -187,7 +190,11 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
       notify(tp('bulkConfirm.none'), 'warning');
       return;
     }
+    setAskConfirm(true);
+  };
+  const confirmAsked = () => {
     confirmMany.mutate([...selected], {
+      onSettled: () => setAskConfirm(false),
       onSuccess: (r) => {
         const message = tp('bulkConfirm.done', {
           confirmed: r.confirmed_count,
@@ -347,6 +354,17 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
       </Stack>
 
       <AddParticipantModal eventId={eventId} opened={addOpen} onClose={() => setAddOpen(false)} />
+      <ConfirmDialog
+        opened={askConfirm}
+        title={tp('bulkConfirm.askTitle')}
+        message={selected.size === 1 ? tp('bulkConfirm.askOne') : tp('bulkConfirm.ask', { n: selected.size })}
+        confirmLabel={tp('bulkConfirm.yes', { n: selected.size })}
+        cancelLabel={tp('bulkConfirm.cancel')}
+        confirmColor="blue.9"
+        loading={confirmMany.isPending}
+        onConfirm={confirmAsked}
+        onClose={() => setAskConfirm(false)}
+      />
       <BulkUploadModal eventId={eventId} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       <ParticipantQrModal eventId={eventId} participantId={qrFor} onClose={() => setQrFor(null)} />
       {badgesOpen && (
