@@ -286,7 +286,12 @@ test.describe('staff sessions', () => {
     await expect(ericRow).toContainText(eric.username);
     await expectAccessible(page);
     await ericRow.getByRole('button', { name: 'Unregister' }).click();
+    // It asks first, naming the participant.
+    const ask = page.getByRole('dialog', { name: 'Unregister participant' });
+    await expect(ask).toContainText(`Unregister ${eric.full_name} from this session?`);
+    await ask.getByRole('button', { name: 'Unregister' }).click();
     await expectToast(page, 'Participant unregistered successfully');
+    await expect(ask).toBeHidden();
     await expect(ericRow).toHaveCount(0);
     await expect(page.getByRole('row', { name: new RegExp(grace.full_name) })).toBeVisible();
 

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import type { TSessionParticipant } from '@attend/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TableHeader } from '../../../components/table-parts';
 import { notify } from '../../../lib/notify';
 import { useUnregisterFromSession } from '../api/unregister-from-session';
@@ -19,11 +21,14 @@ type Props = {
 /** Name, e-mail and username of each registrant, with Unregister (staff). */
 export function SessionRegistrants({ eventId, sessionId, caption, registrants, loading, error }: Props) {
   const unregister = useUnregisterFromSession(eventId);
+  // Unregistering frees the place for someone else: it asks first.
+  const [asking, setAsking] = useState<TSessionParticipant | null>(null);
 
   const remove = (participant: TSessionParticipant) =>
     unregister.mutate(
       { sessionId, participantId: participant.id },
       {
+        onSettled: () => setAsking(null),
         onSuccess: () => notify(ts('detail.unregistered'), 'success'),
         onError: (err) => notify(ts('detail.unregisterFailed', { reason: reasonOf(err) }), 'error'),
       },
@@ -77,7 +82,7 @@ export function SessionRegistrants({ eventId, sessionId, caption, registrants, l
                     unregister.variables.participantId === p.id &&
                     unregister.variables.sessionId === sessionId
                   }
-                  onClick={() => remove(p)}
+                  onClick={() => setAsking(p)}
                 >
                   {ts('detail.unregister')}
                 </Button>
@@ -86,6 +91,16 @@ export function SessionRegistrants({ eventId, sessionId, caption, registrants, l
           ))}
         </Table.Tbody>
       </Table>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={ts('detail.unregisterAskTitle')}
+        message={ts('detail.unregisterAsk', { name: asking?.full_name ?? '' })}
+        confirmLabel={ts('detail.unregister')}
+        cancelLabel={ts('detail.unregisterCancel')}
+        loading={unregister.isPending}
+        onConfirm={() => asking && remove(asking)}
+        onClose={() => setAsking(null)}
+      />
     </Table.ScrollContainer>
   );
 }
