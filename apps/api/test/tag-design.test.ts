@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TAG_DESIGN } from '@attend/shared';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
+import { inspectLogo } from '../src/services/events/event-logo';
 import { multipart } from './fixtures/spreadsheets';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -171,6 +172,22 @@ describe('the event logo', () => {
     const participant = await t.participantToken();
     const seen = await t.request({ method: 'GET', url: eventUrl, headers: bearer(participant) });
     expect(seen.json().logo_url).toMatch(/\/logo\/[0-9a-f]{32}\/$/);
+  });
+
+  it('refuses a PNG cut short at any byte, every time', () => {
+    // The PNG decoder alone, given a file cut short, read past it and accepted it about half the time.
+    const whole = pngOf(10, 10);
+    expect(inspectLogo(whole).type).toBe('png');
+    // Below 33 bytes (signature and IHDR) it is not yet recognisable as a PNG: either refusal.
+    for (let length = 1; length < whole.length; length++) {
+      const message =
+        length < 33
+          ? /The logo must be a PNG, JPEG or WebP image|The logo image is damaged or incomplete/
+          : 'The logo image is damaged or incomplete';
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect(() => inspectLogo(whole.subarray(0, length)), `${length} bytes`).toThrow(message);
+      }
+    }
   });
 
   it('refuses what is not a whole PNG, JPEG or WebP within the limits, with a clear message', async () => {
