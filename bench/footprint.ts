@@ -19,6 +19,7 @@ import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { apiEntry, buildApi } from '../scripts/build-api.mjs';
 import { PG_URL, table } from './participants-common';
 import { participantRow } from './participants-data';
+import { BENCH_ADMIN, rssMb, spawnServer, stopProcess } from './server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 /** Participants confirmed before the load, checked in one by one by the door probe. */
@@ -30,15 +31,6 @@ const DOOR_RATE = 10;
 const QUIET_SECONDS = 10;
 const PORT = 39_900 + Math.floor(Math.random() * 90);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,40 +74,14 @@ async function bareNodeRss(): Promise<number> {
 type Server = { child: ChildProcess; url: string; token: string };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [apiEntry], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      PORT: String(PORT),
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: 'bench-password-1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Attend is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  const url = `http://127.0.0.1:${PORT}`;
+  const { child, url } = await spawnServer([apiEntry], PORT, env);
   const res = await fetch(`${url}/api/auth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-1' }),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   const { access } = (await res.json()) as { access: string };
   return { child, url, token: access };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
 }
 
 async function api<T>(server: Server, method: string, url: string, body?: unknown): Promise<T> {
@@ -340,7 +306,7 @@ async function run(label: string, env: Record<string, string>, sheet: Buffer, do
       loaded: loadedResult,
     };
   } finally {
-    await stopServer(server);
+    await stopProcess(server.child);
   }
 }
 

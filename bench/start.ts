@@ -2,13 +2,13 @@
 // run as before (TypeScript through the tsx loader) and as `npm start` runs it now (the compiled
 // bundle), on a fresh embedded database (the first start creates and migrates it; the later start
 // opens it) and on a scratch PostgreSQL database.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { apiEntry, buildApi } from '../scripts/build-api.mjs';
 import { PG_URL, table } from './participants-common';
+import { rssMb, spawnServer, stopProcess } from './server-process';
 
 await buildApi();
 
@@ -19,58 +19,30 @@ const MODES = [
 const PORT = 39_400 + Math.floor(Math.random() * 500);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
 /** Starts the server, waits until it listens, lets it settle, and reads its RSS. */
 async function startOnce(args: string[], env: Record<string, string>) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      PORT: String(PORT),
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: 'bench-password-1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Attend is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  const { child, url } = await spawnServer(args, PORT, env);
   const seconds = (performance.now() - started) / 1000;
-  await fetch(`http://127.0.0.1:${PORT}/api/health/`);
+  await fetch(`${url}/api/health/`);
   await sleep(5000);
   const rss = rssMb(child.pid ?? 0);
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await stopProcess(child);
   return { seconds, rss };
+}
+
+/** A first start (creating the database) and a later one (opening it): one table row. */
+async function twoStarts(label: string, database: string, args: string[], env: Record<string, string>) {
+  const first = await startOnce(args, env);
+  const later = await startOnce(args, env);
+  return [label, database, first.seconds.toFixed(2), first.rss, later.seconds.toFixed(2), later.rss];
 }
 
 const rows: (string | number)[][] = [];
 for (const mode of MODES) {
   const dir = mkdtempSync(path.join(tmpdir(), 'attend-bench-start-'));
   try {
-    const first = await startOnce(mode.args, { DATA_DIR: dir, DATABASE_URL: '' });
-    const later = await startOnce(mode.args, { DATA_DIR: dir, DATABASE_URL: '' });
-    rows.push([
-      mode.label,
-      'PGlite',
-      first.seconds.toFixed(2),
-      first.rss,
-      later.seconds.toFixed(2),
-      later.rss,
-    ]);
+    rows.push(await twoStarts(mode.label, 'PGlite', mode.args, { DATA_DIR: dir, DATABASE_URL: '' }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -84,16 +56,7 @@ for (const mode of MODES) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-bench-start-'));
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
-    const first = await startOnce(mode.args, env);
-    const later = await startOnce(mode.args, env);
-    rows.push([
-      mode.label,
-      'PostgreSQL',
-      first.seconds.toFixed(2),
-      first.rss,
-      later.seconds.toFixed(2),
-      later.rss,
-    ]);
+    rows.push(await twoStarts(mode.label, 'PostgreSQL', mode.args, env));
   } finally {
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
