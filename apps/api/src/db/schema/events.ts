@@ -22,6 +22,8 @@ export const events = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     location: text('location').notNull().default(''),
+    /** The IANA time zone the event happens in; every time of it is shown in this zone. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     isActive: boolean('is_active').notNull().default(true),
     /** Short code participants type with their unique code; stored upper-case. */
     eventCode: text('event_code').notNull(),

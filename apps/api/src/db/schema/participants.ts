@@ -35,6 +35,8 @@ export const participants = pgTable(
     phone: text('phone').notNull().default(''),
     organization: text('organization').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
+    /** The language of the screens and the messages the participant gets: en, fr or sw. */
+    language: text('language').$type<'en' | 'fr' | 'sw'>().notNull().default('en'),
     /** Personal login code, unique per event (see packages/shared codes). */
     uniqueCode: text('unique_code').notNull(),
     confirmedAttendance: boolean('confirmed_attendance').notNull().default(false),
@@ -53,6 +55,7 @@ export const participants = pgTable(
   },
   (t) => [
     uniqueIndex('participants_event_code_uq').on(t.eventId, t.uniqueCode),
+    check('participants_language_ck', sql`${t.language} in ('en', 'fr', 'sw')`),
     check(
       'participants_notification_status_ck',
       sql`${t.notificationStatus} in ('not_sent', 'queued', 'sent', 'failed')`,
