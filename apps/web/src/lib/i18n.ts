@@ -4,7 +4,7 @@ import { format, messages } from '@attend/shared';
  * The English catalogue. Quoted strings are the specification's wording (part of the contract);
  * sentences the API also sends come from the shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'app.name': 'Attend',
   'app.tagline': 'Events made easy. Attendees made happy.',
   'app.footer': '© {year} {name}. All rights reserved.',

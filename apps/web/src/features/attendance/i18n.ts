@@ -5,7 +5,7 @@ import { translator } from '../../lib/i18n';
  * Strings of the participant's attendance screens (document 1 §2, §5, §8). Quoted ones are the
  * specification's wording; sentences the API also sends come from the shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'status.confirmed': 'Attendance Confirmed',
   'status.pending': 'Attendance Pending',
 

@@ -6,7 +6,7 @@ import { translator } from '../../lib/i18n';
  * specification's wording (document 2 §2 Check-in page, §8); sentences the API also sends come from
  * the shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'station.title': '{event} - Check-In',
   'station.documentTitle': 'Check-In',
   'station.back': 'Back to Event',

@@ -4,7 +4,7 @@ import { translator } from '../../lib/i18n';
  * Strings of the staff home page (the shared header and titles are in lib/i18n). Quoted ones are
  * the specification's wording (document 2 §2 /dashboard, §8 Dashboard).
  */
-const en = {
+export const en = {
   loadFailed: 'Failed to load dashboard data. Please refresh the page.',
   refresh: 'Refresh',
 

@@ -6,7 +6,7 @@ import { translator } from '../../lib/i18n';
  * ones are the specification's wording (document 2 §2 /dashboard, §8 Dashboard); sentences the API
  * also sends come from the shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'retry.none': 'No failed emails were ready for retry',
   'retry.done': 'Successfully processed {n} emails. {x} successful, {y} still failed.',
   'retry.failed': 'Failed to retry emails. Please try again.',

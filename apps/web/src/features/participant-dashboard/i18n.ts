@@ -1,7 +1,7 @@
 import { translator } from '../../lib/i18n';
 
 /** Strings of the participant dashboard (document 1 §2). */
-const en = {
+export const en = {
   title: 'My Dashboard',
   welcome: 'Welcome, {name}!',
   upcoming: 'Upcoming Events',

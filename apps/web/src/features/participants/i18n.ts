@@ -5,7 +5,7 @@ import { translator } from '../../lib/i18n';
  * Strings of the staff participant screens. Quoted ones are the specification's wording (document 2
  * §2, §5, §8); sentences the API also sends come from the shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'page.title': '{event} - Participants',
   'page.documentTitle': 'Participants',
   'page.back': 'Back to Event',

@@ -6,7 +6,7 @@ import { translator } from '../../lib/i18n';
  * wording (document 1 §2, §8; document 2 §2, §5, §8); sentences the API also sends come from the
  * shared `messages` catalogue.
  */
-const en = {
+export const en = {
   'list.title': 'Sessions',
   'list.subtitle': 'Sessions and sub-sessions of the event. Click a row to open it.',
   'list.back': 'Back to Event',

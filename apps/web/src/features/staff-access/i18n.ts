@@ -2,7 +2,7 @@ import { messages } from '@attend/shared';
 import { translator } from '../../lib/i18n';
 
 /** Strings of the Staff Access page (who may run check-in stations, and where). */
-const en = {
+export const en = {
   'page.title': 'Staff Access',
   'page.subtitle':
     'Admins manage everything. Scanners only run the check-in stations of the events they are given.',

@@ -5,7 +5,7 @@ import { translator } from '../../lib/i18n';
  * Strings of the tag designer (document 2 "Tag design page", §8) and the participant's tag page
  * (document 1 "Event tag page", its messages). Quoted ones are the specification's wording.
  */
-const en = {
+export const en = {
   'design.title': 'Design Event Tag',
   'design.subtitle': 'Colours, layout and QR code of the tag every participant wears.',
   'design.back': 'Back to Event',
