@@ -59,13 +59,26 @@ export class Api {
     return { Authorization: `Bearer ${this.token}` };
   }
 
+  /** GET as staff, expecting 200. */
+  async get<T>(url: string): Promise<T> {
+    const res = await this.request.get(url, { headers: this.headers });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+    return (await res.json()) as T;
+  }
+
   private async post<T>(url: string, data: unknown, status = 201): Promise<T> {
     const res = await this.request.post(url, { data, headers: this.headers });
     expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
     return (await res.json()) as T;
   }
 
-  createEvent(data: { name: string; start_date: string; end_date: string; location?: string }) {
+  createEvent(data: {
+    name: string;
+    start_date: string;
+    end_date: string;
+    location?: string;
+    time_zone?: string;
+  }) {
     return this.post<CreatedEvent>('/api/events/', { location: 'Kigali Conference Centre', ...data });
   }
 

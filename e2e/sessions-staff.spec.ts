@@ -41,7 +41,7 @@ test.describe('staff sessions', () => {
     });
     await signInAsStaff(page);
     await page.goto(`/dashboard/events/${event.id}`);
-    await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sessions', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event.id}/sessions$`));
     await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
     for (const column of ['Session Name', 'Time', 'Location', 'Participants', 'Status', 'Actions']) {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckIn, TCheckInLiveEvent } from '@attend/shared';
 import {
@@ -673,6 +674,83 @@ describe('the DSA report', () => {
     } finally {
       await c.close();
     }
+  });
+});
+
+describe('an event in Africa/Nairobi', () => {
+  let nairobi: number;
+  beforeAll(async () => {
+    const [event] = await t.database.db
+      .insert(events)
+      .values({
+        name: 'Nairobi Summit',
+        startDate: new Date('2030-11-26T05:00:00Z'),
+        endDate: new Date('2030-11-29T15:00:00Z'),
+        eventCode: 'NBOCK2',
+        timeZone: 'Africa/Nairobi',
+      })
+      .returning();
+    nairobi = event?.id ?? 0;
+  });
+
+  it("says when the first check-in was in the event's time, zone named", async () => {
+    const p = await person({ event: nairobi, name: 'Wanjiku Kamau' });
+    const first = await checkIn({ qr_code_data: p.credential, session: null }, staff, nairobi);
+    expect(first.statusCode).toBe(201);
+    await t.database.db
+      .update(checkIns)
+      .set({ checkInTime: new Date('2030-11-27T07:05:00Z') })
+      .where(eq(checkIns.id, first.json().id));
+    const again = await checkIn({ qr_code_data: p.credential, session: null }, staff, nairobi);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(
+      'Wanjiku Kamau is already checked in (Nov 27, 2030, 10:05 AM EAT, by staff).',
+    );
+  });
+
+  it("counts the DSA day from midnight to midnight in the event's zone", async () => {
+    const p = await person({ event: nairobi, name: 'Otieno Achieng' });
+    // 22:00 UTC on the 26th is 1 AM on the 27th in Nairobi; 22:00 UTC on the 27th is the 28th there.
+    const [early, late] = await t.database.db
+      .insert(sessions)
+      .values([
+        {
+          eventId: nairobi,
+          name: 'Night owls',
+          startTime: new Date('2030-11-26T22:00:00Z'),
+          endTime: new Date('2030-11-26T23:00:00Z'),
+        },
+        {
+          eventId: nairobi,
+          name: 'Late show',
+          startTime: new Date('2030-11-27T22:00:00Z'),
+          endTime: new Date('2030-11-27T23:00:00Z'),
+        },
+      ])
+      .returning();
+    if (!early || !late) throw new Error('no sessions');
+    await t.database.db.insert(sessionRegistrations).values([
+      { sessionId: early.id, participantId: p.id },
+      { sessionId: late.id, participantId: p.id },
+    ]);
+    await t.database.db
+      .insert(checkIns)
+      .values({ eventId: nairobi, participantId: p.id, sessionId: early.id });
+    const report = await t.request({
+      method: 'GET',
+      url: `/api/events/${nairobi}/attendance/dsa-report/?day=2030-11-27`,
+      headers: bearer(staff),
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.json()).toMatchObject({ day: '2030-11-27', time_zone: 'Africa/Nairobi' });
+    const row = report.json().rows.find((r: { participant_id: number }) => r.participant_id === p.id);
+    expect(row).toMatchObject({ registered: 1, attended: 1 });
+    const file = await t.request({
+      method: 'GET',
+      url: `/api/events/${nairobi}/attendance/dsa-report/export/?day=2030-11-27`,
+      headers: bearer(staff),
+    });
+    expect(XLSX.read(file.rawPayload, { type: 'buffer' }).SheetNames).toEqual(['DSA 2030-11-27 (EAT)']);
   });
 });
 

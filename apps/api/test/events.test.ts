@@ -396,6 +396,82 @@ describe('PATCH /api/events/{id}/', () => {
   });
 });
 
+describe("the event's time zone", () => {
+  it('is UTC unless chosen, and is stored in the IANA spelling', async () => {
+    const plain = await create({ ...valid, name: 'No zone given' });
+    expect(plain.json().time_zone).toBe('UTC');
+    const nairobi = await create({ ...valid, name: 'In Nairobi', time_zone: 'africa/NAIROBI' });
+    expect(nairobi.statusCode).toBe(201);
+    expect(nairobi.json().time_zone).toBe('Africa/Nairobi');
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/events/${nairobi.json().id}/`,
+      headers: bearer(staff),
+    });
+    expect(read.json().time_zone).toBe('Africa/Nairobi');
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, nairobi.json().id));
+    expect(row?.timeZone).toBe('Africa/Nairobi');
+    // Instants are stored as sent, whatever the zone.
+    expect(row?.startDate.toISOString()).toBe(valid.start_date);
+  });
+
+  it('refuses anything that is not an IANA zone with a clear message and creates nothing', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(events);
+    for (const time_zone of ['EAT', '+03:00', 'Mars/Olympus_Mons', '', 3]) {
+      const res = await create({ ...valid, name: 'Bad zone', time_zone });
+      expect(res.statusCode, String(time_zone)).toBe(400);
+      expect(res.json().errors).toEqual({
+        time_zone: ['Choose a time zone from the list, such as Africa/Nairobi (an IANA name).'],
+      });
+    }
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(events);
+    expect(after).toEqual(before);
+  });
+
+  it('is changed by PATCH alone, and a bad one changes nothing', async () => {
+    const created = (await create({ ...valid, name: 'Moves', time_zone: 'Africa/Kigali' })).json();
+    const patch = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: `/api/events/${created.id}/`, headers: bearer(staff), payload });
+    const moved = await patch({ time_zone: 'Africa/Nairobi' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      time_zone: 'Africa/Nairobi',
+      name: 'Moves',
+      start_date: valid.start_date,
+    });
+    const untouched = await patch({ name: 'Renamed' });
+    expect(untouched.json().time_zone).toBe('Africa/Nairobi');
+    const bad = await patch({ time_zone: 'Nairobi', name: 'Not saved' });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, created.id));
+    expect(row).toMatchObject({ timeZone: 'Africa/Nairobi', name: 'Renamed' });
+  });
+
+  it('saves the notes, group-chat link and contact line the event form sends', async () => {
+    const created = (
+      await create({
+        ...valid,
+        name: 'With extras',
+        event_notes: 'Lunch is at noon.',
+        group_chat_url: 'https://chat.example.org/summit',
+        support_contact: 'Call Amina on +254 700 000 000',
+      })
+    ).json();
+    expect(created).toMatchObject({
+      event_notes: 'Lunch is at noon.',
+      group_chat_url: 'https://chat.example.org/summit',
+      support_contact: 'Call Amina on +254 700 000 000',
+    });
+    const cleared = await t.request({
+      method: 'PATCH',
+      url: `/api/events/${created.id}/`,
+      headers: bearer(staff),
+      payload: { group_chat_url: '', support_contact: '' },
+    });
+    expect(cleared.json()).toMatchObject({ group_chat_url: null, support_contact: null });
+  });
+});
+
 describe('DELETE /api/events/{id}/', () => {
   it('removes the event with its sessions, participants, registrations and check-ins, and nothing else', async () => {
     const db = t.database.db;

@@ -307,11 +307,13 @@ describe('SMS', () => {
       eventName: 'Atelier régional de santé – Ngoma ✓ '.repeat(4),
       startDate: new Date(),
       endDate: new Date(),
+      timeZone: 'UTC',
       location: '',
       eventCode: 'ABC123',
       uniqueCode: 'ABCD2345',
       link: `https://attend.example.org/auto-login?token=${'x'.repeat(22)}&event_id=12`,
       loginUrl: '',
+      language: 'en' as const,
     };
     const text = loginSms(facts);
     expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7' });

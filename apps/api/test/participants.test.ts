@@ -71,6 +71,7 @@ describe('Add Participant', () => {
         'phone',
         'organization',
         'job_title',
+        'language',
         'unique_code',
         'confirmed_attendance',
         'confirmed_at',
@@ -542,13 +543,13 @@ describe('export', () => {
       'job_title',
       'unique_code',
       'confirmed_attendance',
-      'confirmed_at',
+      'confirmed_at (UTC)',
       'notification_sent',
-      'notification_sent_at',
+      'notification_sent_at (UTC)',
       'qr_code_url',
       'qr_code_file',
-      'created_at',
-      'updated_at',
+      'created_at (UTC)',
+      'updated_at (UTC)',
     ]);
     expect(rows).toHaveLength(5);
     const byEmail = new Map(rows.slice(1).map((r) => [r[4], r]));
@@ -612,6 +613,45 @@ describe('export', () => {
     const rows = parseCsv((entries.get('participants.csv')?.toString('utf8') ?? '').slice(1));
     expect(rows.map((r) => r[4])).toEqual(['email', 'quote@example.org']);
     expect((await get('/api/events/999999/participants/export/')).statusCode).toBe(404);
+  });
+
+  it("writes times as the event's wall-clock time and names its zone in the column titles", async () => {
+    const [event] = await t.database.db
+      .insert(events)
+      .values({
+        name: 'Nairobi Export',
+        startDate: new Date('2030-11-27T05:00:00Z'),
+        endDate: new Date('2030-11-28T15:00:00Z'),
+        eventCode: 'NBO222',
+        timeZone: 'Africa/Nairobi',
+      })
+      .returning();
+    await t.database.db.insert(participants).values({
+      eventId: event?.id ?? 0,
+      username: 'nbo',
+      fullName: 'Wanjiku Kamau',
+      email: 'wanjiku@example.org',
+      uniqueCode: 'NBOAAAA2',
+      confirmedAttendance: false,
+      createdAt: new Date('2030-11-26T21:30:00Z'),
+      updatedAt: new Date('2030-11-27T07:05:09Z'),
+    });
+    const res = await get(`/api/events/${event?.id}/participants/export/`);
+    const rows = parseCsv(
+      (await unzip(res.rawPayload)).get('participants.csv')?.toString('utf8').slice(1) ?? '',
+    );
+    expect([rows[0]?.[10], rows[0]?.[12], rows[0]?.[15], rows[0]?.[16]]).toEqual([
+      'confirmed_at (Africa/Nairobi)',
+      'notification_sent_at (Africa/Nairobi)',
+      'created_at (Africa/Nairobi)',
+      'updated_at (Africa/Nairobi)',
+    ]);
+    // 21:30 UTC is half past midnight the next day in Nairobi (UTC+3).
+    expect([rows[1]?.[10], rows[1]?.[15], rows[1]?.[16]]).toEqual([
+      '',
+      '2030-11-27 00:30:00',
+      '2030-11-27 10:05:09',
+    ]);
   });
 
   it('exports an event without participants as a CSV with headers only', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participants, sessionRegistrations, sessions } from '../src/db/schema';
+import { events, participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { registerForSession } from '../src/services/sessions/register-participant';
 import { bearer, createTestApp, type TestApp } from './helper';
 
@@ -231,6 +231,31 @@ describe('time conflicts (document 1 §5)', () => {
     });
     expect(await registrations(workshop.id)).toBe(0);
     expect((await register(after.id)).statusCode).toBe(201);
+  });
+
+  it("words the clash in the event's time zone and names it", async () => {
+    await t.database.db.update(events).set({ timeZone: 'Africa/Nairobi' }).where(eq(events.id, eventId));
+    try {
+      const add = (name: string, start: string, end: string) =>
+        t.database.db
+          .insert(sessions)
+          .values({ eventId, name, startTime: new Date(start), endTime: new Date(end) })
+          .returning()
+          .then(([row]) => row?.id ?? 0);
+      // 07:00-08:00 UTC is 10:00-11:00 AM in Nairobi (UTC+3, no daylight saving).
+      const plenary = await add('Nairobi Plenary', '2030-11-27T07:00:00Z', '2030-11-27T08:00:00Z');
+      const clinic = await add('Nairobi Clinic', '2030-11-27T07:30:00Z', '2030-11-27T09:00:00Z');
+      expect((await register(plenary)).statusCode).toBe(201);
+      const res = await register(clinic);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe(
+        'Cannot register for "Nairobi Clinic" as it conflicts with "Nairobi Plenary" (Nov 27, 2030, 10:00 AM - Nov 27, 2030, 11:00 AM EAT) which you are already registered for.',
+      );
+      expect(await registrations(clinic)).toBe(0);
+      await unregister(plenary);
+    } finally {
+      await t.database.db.update(events).set({ timeZone: 'UTC' }).where(eq(events.id, eventId));
+    }
   });
 
   it('makes two sub-sessions of one parent conflict, concurrent or sequential', async () => {

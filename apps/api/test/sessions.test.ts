@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProgramme } from '../src/cli/seed-programme';
-import { participants, sessionRegistrations, sessions } from '../src/db/schema';
+import { checkIns, participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { bearer, createTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -654,6 +654,88 @@ describe('session registrants and export', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Session not found');
+  });
+});
+
+describe('an event in Africa/Nairobi', () => {
+  it("words times in the event's zone: session JSON, the parent-window message and the export", async () => {
+    const ev = await t.request({
+      method: 'POST',
+      url: '/api/events/',
+      headers: bearer(staff),
+      payload: {
+        name: 'Nairobi Summit',
+        start_date: '2030-11-27T05:00:00Z',
+        end_date: '2030-11-28T15:00:00Z',
+        location: 'KICC',
+        time_zone: 'Africa/Nairobi',
+      },
+    });
+    const nairobi = ev.json().id as number;
+    // 07:00-09:00 UTC is 10:00 AM-12:00 PM in Nairobi.
+    const parent = await newSession(
+      { name: 'Tracks', start_time: '2030-11-27T07:00:00Z', end_time: '2030-11-27T09:00:00Z' },
+      nairobi,
+    );
+    expect(parent.time_zone).toBe('Africa/Nairobi');
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/events/${nairobi}/sessions/`,
+      headers: bearer(staff),
+    });
+    expect(list.json().map((s: Json) => s.time_zone)).toEqual(['Africa/Nairobi']);
+    const outside = await createSession(
+      {
+        ...valid,
+        start_time: '2030-11-27T08:00:00Z',
+        end_time: '2030-11-27T10:00:00Z',
+        parent_session: parent.id,
+        is_sub_session: true,
+      },
+      nairobi,
+    );
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().detail).toBe(
+      'Sub-session times must be within the parent session (Nov 27, 2030, 10:00 AM - Nov 27, 2030, 12:00 PM EAT).',
+    );
+
+    const [p] = await t.database.db
+      .insert(participants)
+      .values({
+        eventId: nairobi,
+        username: 'wanjiku',
+        fullName: 'Wanjiku Kamau',
+        email: 'wanjiku@example.org',
+        uniqueCode: 'WANJIKU2',
+        confirmedAttendance: true,
+      })
+      .returning();
+    await t.database.db.insert(sessionRegistrations).values({
+      sessionId: parent.id,
+      participantId: p?.id ?? 0,
+      createdAt: new Date('2030-11-26T21:30:00Z'),
+    });
+    await t.database.db.insert(checkIns).values({
+      eventId: nairobi,
+      participantId: p?.id ?? 0,
+      sessionId: parent.id,
+      checkInTime: new Date('2030-11-27T07:05:00Z'),
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/sessions/global/${parent.id}/export_participants/`,
+      headers: bearer(staff),
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]?.slice(6)).toEqual(['Registered At (Africa/Nairobi)', 'Checked In At (Africa/Nairobi)']);
+    // The cells hold Nairobi wall-clock times: 21:30 UTC is 00:30 the next day there.
+    const [registered, checkedIn] = (rows[1]?.slice(6) ?? []) as Date[];
+    expect(registered?.toISOString()).toBe('2030-11-27T00:30:00.000Z');
+    expect(checkedIn?.toISOString()).toBe('2030-11-27T10:05:00.000Z');
   });
 });
 

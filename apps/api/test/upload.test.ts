@@ -161,6 +161,7 @@ describe('bulk upload of an .xlsx file', () => {
       'phone',
       'organization',
       'job_title',
+      'language',
       'status',
       'unique_code',
       'message',
@@ -169,7 +170,7 @@ describe('bulk upload of an .xlsx file', () => {
     const all = await snapshot();
     const codeOf = (email: string) =>
       all.rows.find((p) => p.email.toLowerCase() === email.toLowerCase())?.uniqueCode;
-    const summary = rows.slice(1).map((r) => [r[0], r[2], r[7], r[8], r[9]]);
+    const summary = rows.slice(1).map((r) => [r[0], r[2], r[8], r[9], r[10]]);
     expect(summary).toEqual([
       [2, 'grace@example.org', 'Created', codeOf('grace@example.org'), ''],
       [3, 'eric@example.org', 'Created', codeOf('eric@example.org'), ''],

@@ -2,10 +2,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { useLanguageSync } from './features/auth/hooks/use-language-sync';
 import { restoreSession } from './lib/auth-session';
+import { startLanguage } from './lib/i18n';
 import { useForgetOfflineCopiesOnSignOut } from './lib/offline-copy';
 
 // Restore the session from the refresh cookie right away, in parallel with the first render.
@@ -18,15 +20,22 @@ if (import.meta.env.PROD) {
 }
 
 function Root() {
+  // The static frame of index.html goes in the same paint as the app's first screen, so neither a
+  // blank page nor both at once is ever shown.
+  useLayoutEffect(() => document.getElementById('boot')?.remove(), []);
   useForgetOfflineCopiesOnSignOut();
+  useLanguageSync();
   return <App />;
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+// French or Swahili strings arrive first (one small chunk) so the first screen is not English first.
+void startLanguage().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

@@ -25,6 +25,7 @@ export const checkInEvent: TCheckInEvent = {
   end_date: '2026-03-04T17:00:00Z',
   location: 'Kigali',
   is_active: true,
+  time_zone: 'UTC',
   participants_count: 120,
 };
 

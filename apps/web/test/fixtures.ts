@@ -7,6 +7,7 @@ export const participantUser: TParticipantSelf = {
   email: 'ada@example.org',
   organization: 'Analytical Engines',
   job_title: 'Engineer',
+  language: 'en',
   unique_code: 'ABCD2345',
   confirmed_attendance: false,
   confirmed_at: null,

@@ -80,6 +80,7 @@ function dashboardApi(answers: Answers = {}) {
                   id: 1,
                   name: 'Running',
                   start_date: iso(-HOUR),
+                  time_zone: 'UTC',
                   participants: 20,
                   confirmed: 8,
                   checked_in: 3,

@@ -68,6 +68,7 @@ async function makePack() {
       end_date: '2026-11-28T17:00:00.000Z',
       location: 'Hall',
       is_active: true,
+      time_zone: 'UTC',
     },
     public_key: keys.publicKey,
     code_key: codeKey,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './language';
 import { messages } from './messages';
 
 export const ZStaffLogin = z.object({
@@ -39,6 +40,8 @@ export const ZParticipantSelf = z.object({
   email: z.string(),
   organization: z.string(),
   job_title: z.string(),
+  /** The language of their screens and messages (absent from a copy kept before it existed: English). */
+  language: ZLanguage.default('en'),
   unique_code: z.string(),
   confirmed_attendance: z.boolean(),
   confirmed_at: z.string().nullable(),
@@ -79,6 +82,11 @@ export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
  * revoke it; revoking ends the sign-ins opened with it.
  */
 export const ZLoginLink = z.object({ url: z.string(), expires_at: z.string() });
+export type TLoginLink = z.infer<typeof ZLoginLink>;
+
+/** Revoking a participant's login links: how many live links were revoked. */
+export const ZLoginLinksRevoked = z.object({ revoked: z.number().int() });
+export type TLoginLinksRevoked = z.infer<typeof ZLoginLinksRevoked>;
 
 /** Sign out everywhere: how many sign-ins were ended. */
 export const ZSessionsRevoked = z.object({ detail: z.string(), sessions: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './attendance';
 import { zPage } from './events';
+import { DEFAULT_TIME_ZONE } from './rules/time';
 
 /** Longest `qr_code_data` accepted: a credential is ~110 characters, a typed code 8. */
 export const CHECK_IN_DATA_MAX = 512;
@@ -140,6 +141,8 @@ export const ZCheckInEvent = z.object({
   end_date: z.string(),
   location: z.string(),
   is_active: z.boolean(),
+  /** The event's IANA time zone; an offline pack saved before zones existed reads as UTC. */
+  time_zone: z.string().default(DEFAULT_TIME_ZONE),
   participants_count: z.number().int(),
 });
 export const ZCheckInEventList = z.array(ZCheckInEvent);
@@ -149,7 +152,9 @@ export const ZDsaReportQuery = z.object({ day: ZDay });
 
 /** The DSA report: every confirmed participant's registered and attended sessions that day. */
 export const ZDsaReport = z.object({
+  /** A calendar day of the event's time zone (midnight to midnight there). */
   day: z.string(),
+  time_zone: z.string(),
   sessions_required: z.number().int(),
   eligible_count: z.number().int(),
   rows: z.array(

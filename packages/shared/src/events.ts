@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { format, messages } from './messages';
-import { parseDateTime } from './rules/time';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, parseDateTime } from './rules/time';
 import { ZTagDesign, zHexColour } from './tags';
 
 /** A required ISO date-time field: `required` when absent or blank, a clear message when unreadable. */
@@ -19,6 +19,19 @@ export function zDateTime(required: string, invalid: string) {
       return date;
     });
 }
+
+/** An IANA time zone name ('Africa/Nairobi', 'UTC'), stored in the runtime's spelling. */
+export const zTimeZone = z
+  .string({ error: messages.invalidTimeZone })
+  .max(64, messages.invalidTimeZone)
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: 'custom', message: messages.invalidTimeZone });
+      return z.NEVER;
+    }
+    return zone;
+  });
 
 /** Optional free text: null and absent both read as ''. */
 const zText = (max: number) =>
@@ -51,6 +64,8 @@ const eventExtras = {
     .nullish(),
   support_contact: z.string().trim().max(500).nullish(),
   dsa_sessions_per_day: z.number().int().min(0).max(24).optional(),
+  /** Where the event happens; every time of it is shown in this zone. Absent on create: UTC. */
+  time_zone: zTimeZone.optional(),
 };
 
 const eventName = z
@@ -132,6 +147,11 @@ export const ZEvent = z.object({
   group_chat_url: z.string().nullable(),
   support_contact: z.string().nullable(),
   dsa_sessions_per_day: z.number().int(),
+  /**
+   * The event's IANA time zone: every time of the event and its sessions is shown in it. A copy
+   * kept offline before events had zones reads as UTC, which they all were.
+   */
+  time_zone: z.string().default(DEFAULT_TIME_ZONE),
   /** Completed / Active / Upcoming from the dates (document 2 §4). */
   status: z.enum(EVENT_STATUSES),
   participants_count: z.number().int(),
@@ -182,6 +202,9 @@ export const ZEventListQuery = z.object({
   status: z.enum(['upcoming', 'active', 'completed']).optional(),
 });
 export type TEventListQuery = z.input<typeof ZEventListQuery>;
+
+/** Sessions a day that earn the DSA when staff have not set another number (document 1 §1). */
+export const DEFAULT_DSA_SESSIONS_PER_DAY = 4;
 
 /** The participants' notes when staff have not written their own (document 1 §1). */
 export function defaultEventNotes(dsaSessionsPerDay: number): string {

@@ -27,6 +27,7 @@ export const messages = {
   startDateAfterEndDate: 'Start date cannot be after end date',
   locationRequired: 'Location is required',
   invalidEventDate: 'Invalid date format. Please use a date and time such as 2025-01-31T09:00.',
+  invalidTimeZone: 'Choose a time zone from the list, such as Africa/Nairobi (an IANA name).',
   invalidColour: 'Enter a colour such as #1EB53A',
   tagBorderRadius: 'Border radius must be between 0 and 24 px',
   logoFileRequired: 'Please select a logo image to upload',
@@ -105,6 +106,8 @@ export const messages = {
   uploadDuplicateHeader: 'The column "{header}" appears more than once in the header row.',
   uploadNoRows: 'The file has no participant rows below the header row.',
   uploadDuplicateInFile: 'This email address appears more than once in the file (first on row {row}).',
+  uploadBadLanguage:
+    'Unknown language "{value}". Use en, fr or sw (or English, French, Français, Swahili, Kiswahili), or leave it blank for English.',
   uploadSuccess: 'Bulk upload successful. Created: {created}, Updated: {updated} participants.',
   uploadWithIssues:
     'Bulk upload completed with some issues. Created: {created}, Updated: {updated}, Errors: {errors}. See the downloaded file for details.',

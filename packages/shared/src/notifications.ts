@@ -121,6 +121,8 @@ export const ZDashboardActivity = z.object({
       id: z.number().int(),
       name: z.string(),
       start_date: z.string(),
+      /** The event's IANA time zone. */
+      time_zone: z.string(),
       participants: z.number().int(),
       confirmed: z.number().int(),
       checked_in: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPage } from './events';
+import { ZLanguage } from './language';
 import { messages } from './messages';
 
 /** The "simple address pattern" of document 2 §5: something@something.something, no spaces. */
@@ -18,7 +19,15 @@ export const PARTICIPANT_PAGE_SIZE = 50;
 export const MAX_PARTICIPANT_PAGE_SIZE = 500;
 export const BULK_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const BULK_UPLOAD_MAX_ROWS = 50_000;
-export const BULK_UPLOAD_COLUMNS = ['full_name', 'email', 'username', 'phone', 'organization', 'job_title'];
+export const BULK_UPLOAD_COLUMNS = [
+  'full_name',
+  'email',
+  'username',
+  'phone',
+  'organization',
+  'job_title',
+  'language',
+];
 export const BULK_UPLOAD_REQUIRED_COLUMNS = ['full_name', 'email'];
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
@@ -59,6 +68,8 @@ export const ZParticipantCreate = z.object({
   phone: zOptionalText(PARTICIPANT_LIMITS.phone),
   organization: zOptionalText(PARTICIPANT_LIMITS.organization),
   job_title: zOptionalText(PARTICIPANT_LIMITS.jobTitle),
+  /** The language of the participant's screens and messages; absent means English. */
+  language: ZLanguage.optional(),
 });
 export type TParticipantCreate = z.input<typeof ZParticipantCreate>;
 
@@ -72,6 +83,7 @@ export const ZParticipantUpdate = z.object({
   phone: zOptionalText(PARTICIPANT_LIMITS.phone).optional(),
   organization: zOptionalText(PARTICIPANT_LIMITS.organization).optional(),
   job_title: zOptionalText(PARTICIPANT_LIMITS.jobTitle).optional(),
+  language: ZLanguage.optional(),
   username: z.string().trim().max(PARTICIPANT_LIMITS.username).nullish(),
   unique_code: z.string().trim().max(64).nullish(),
 });
@@ -87,6 +99,8 @@ export const ZParticipant = z.object({
   phone: z.string(),
   organization: z.string(),
   job_title: z.string(),
+  /** The language of the participant's screens and messages (absent from older answers: English). */
+  language: ZLanguage.default('en'),
   unique_code: z.string(),
   confirmed_attendance: z.boolean(),
   confirmed_at: z.string().nullable(),

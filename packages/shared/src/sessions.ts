@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { format, messages } from './messages';
 import { MAX_SUB_SESSIONS, MIN_SUB_SESSIONS, SUB_SESSION_TYPES } from './rules/sub-sessions';
-import { parseDateTime } from './rules/time';
+import { DEFAULT_TIME_ZONE, parseDateTime } from './rules/time';
 
 /** max_participants: a whole number, 0 or more (0 = unlimited); numeric strings from forms are read too. */
 export const zMaxParticipants = z.preprocess(
@@ -168,6 +168,8 @@ export const ZSession = z.object({
   is_sub_session: z.boolean(),
   parent_session: z.number().int().nullable(),
   parent_session_name: z.string().nullable(),
+  /** The event's IANA time zone, in which the times are shown (UTC in copies kept before zones). */
+  time_zone: z.string().default(DEFAULT_TIME_ZONE),
   /** Only for a participant caller: whether they are registered for it. */
   is_registered: z.boolean().optional(),
   created_at: z.string(),

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, type TErrorBody } from '@attend/shared';
+import { languageFromAcceptLanguage, messages, type TErrorBody, type TLanguage } from '@attend/shared';
+import { translateMessage } from '@attend/shared/messages-i18n';
 import { AppError } from '../lib/app-error';
 
 function fieldName(instancePath: string, fallback: string): string {
@@ -16,26 +17,42 @@ function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }
 
-/** Maps every failure to `{detail, code}`; 5xx bodies never carry internals. */
+/** The client's language (the web app sends the one on screen); English when it names none we have. */
+function languageOf(request: FastifyRequest): TLanguage {
+  return languageFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function translateErrors(errors: Record<string, string[]>, language: TLanguage): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [field, list.map((m) => translateMessage(m, language))]),
+  );
+}
+
+/**
+ * Maps every failure to `{detail, code}`; 5xx bodies never carry internals. Sentences of the shared
+ * catalogue are answered in the request's `Accept-Language` (French or Swahili; English otherwise).
+ */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+      const language = languageOf(request);
       if (error instanceof AppError) {
         for (const [k, v] of Object.entries(error.extra.headers ?? {})) reply.header(k, v);
         const body: TErrorBody = {
           ...error.extra.body,
-          detail: error.message,
+          detail: translateMessage(error.message, language),
           code: error.extra.reason ?? error.code,
         };
-        if (error.extra.errors) body.errors = error.extra.errors;
+        if (error.extra.errors) body.errors = translateErrors(error.extra.errors, language);
         return reply.status(error.status).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const errors: Record<string, string[]> = {};
+        const found: Record<string, string[]> = {};
         for (const v of error.validation) {
           const name = fieldName(v.instancePath, error.validationContext ?? 'body');
-          (errors[name] ??= []).push(v.message ?? 'Invalid value');
+          (found[name] ??= []).push(v.message ?? 'Invalid value');
         }
+        const errors = translateErrors(found, language);
         const lines = Object.entries(errors).map(([k, v]) => `${k}: ${v.join(' ')}`);
         // A single message the spec quotes (such as the login one) is shown as is.
         const unique = [...new Set(Object.values(errors).flat())];
@@ -53,7 +70,9 @@ export default fp(
         return reply.status(status).send({ detail, code });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ detail: messages.unexpected, code: 'internal_error' });
+      return reply
+        .status(500)
+        .send({ detail: translateMessage(messages.unexpected, languageOf(request)), code: 'internal_error' });
     });
 
     // PostgreSQL text cannot hold NUL characters: refuse them at the edge instead of failing in SQL.
@@ -64,7 +83,9 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ detail: messages.notFound, code: 'not_found' });
+      reply
+        .status(404)
+        .send({ detail: translateMessage(messages.notFound, languageOf(request)), code: 'not_found' });
     });
   },
   { name: 'errors' },

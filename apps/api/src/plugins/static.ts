@@ -15,6 +15,8 @@ export default fp(
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file: sent to browsers that accept them.
+      preCompressed: true,
       // Our own Cache-Control below: send's default (public, max-age=0) would replace it.
       cacheControl: false,
       setHeaders(res, filePath) {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../components/page-loader';
+import { AppFrameLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { isStaff, useSession } from '../lib/auth-session';
 
@@ -7,7 +7,7 @@ import { isStaff, useSession } from '../lib/auth-session';
 export function RequireStaff() {
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'restoring' || session.signingOut) return <PageLoader />;
+  if (session.status === 'restoring' || session.signingOut) return <AppFrameLoader />;
   if (!isStaff(session.user)) return <Navigate to={paths.staffLogin()} replace state={{ from: location }} />;
   return <Outlet />;
 }
@@ -23,7 +23,7 @@ export function RequireAdmin() {
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'restoring' || session.signingOut) return <PageLoader />;
+  if (session.status === 'restoring' || session.signingOut) return <AppFrameLoader />;
   if (session.status !== 'authenticated')
     return <Navigate to={paths.login()} replace state={{ from: location }} />;
   return <Outlet />;

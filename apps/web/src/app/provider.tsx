@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../lib/http';
+import { i18n, useLanguage } from '../lib/i18n';
 import { NOTIFY_DEFAULT_MS } from '../lib/notify';
 import { AppErrorBoundary } from './routes/error-boundary';
 import { cssVariablesResolver, theme } from './theme';
@@ -18,13 +20,27 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Screens read their strings (and date and number formats) while rendering: a change of language
+ * mounts them afresh. The session and the fetched data live above, so nothing is lost but unsaved
+ * form input.
+ */
+function RenderedInLanguage({ children }: { children: ReactNode }) {
+  const [language] = useLanguage();
+  return <Fragment key={language}>{children}</Fragment>;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" limit={1} autoClose={NOTIFY_DEFAULT_MS} zIndex={1000} />
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AppErrorBoundary>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <Notifications position="top-right" limit={1} autoClose={NOTIFY_DEFAULT_MS} zIndex={1000} />
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <RenderedInLanguage>{children}</RenderedInLanguage>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </MantineProvider>
+    </I18nextProvider>
   );
 }

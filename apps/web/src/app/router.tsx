@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader';
+import { NavigationProgress } from '../components/navigation-progress';
+import { AppFrameLoader } from '../components/page-loader';
 import { paths, routePatterns } from '../config/paths';
 import { AutoLoginPage } from '../features/auth/routes/auto-login';
 import { LoginPage } from '../features/auth/routes/login';
@@ -18,6 +19,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 function Root() {
   return (
     <>
+      <NavigationProgress />
       <ScrollRestoration />
       <Outlet />
     </>
@@ -118,7 +120,7 @@ export const routes: RouteObject[] = [
   {
     Component: Root,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader />,
+    hydrateFallbackElement: <AppFrameLoader />,
     children: [
       { path: paths.home(), Component: LandingPage },
       { path: paths.login(), Component: LoginPage },

@@ -54,6 +54,8 @@ export const routePatterns = {
   staffCheckIn: '/dashboard/events/:eventId/check-in',
   staffDsaReport: '/dashboard/events/:eventId/dsa-report',
   staffEventMessages: '/dashboard/events/:eventId/messages',
+  /** Every page of one event (the staff layout shows the event's own navigation on them). */
+  staffEventArea: '/dashboard/events/:eventId/*',
 } as const;
 
 function stringValues(query: Record<string, string | number>): Record<string, string> {
@@ -69,6 +71,7 @@ export const apiPaths = {
   logout: () => '/api/auth/logout/',
   revokeOwnSessions: () => '/api/auth/revoke-sessions/',
   me: () => '/api/accounts/me/',
+  myLanguage: () => '/api/accounts/me/language/',
   publicStats: () => '/api/public/stats/',
   events: (query?: Record<string, string | number>) =>
     query ? `/api/events/?${new URLSearchParams(stringValues(query))}` : '/api/events/',
@@ -92,6 +95,8 @@ export const apiPaths = {
   participant: (eventId: Id, participantId: Id) => `/api/events/${eventId}/participants/${participantId}/`,
   participantRevokeSessions: (eventId: Id, participantId: Id) =>
     `/api/events/${eventId}/participants/${participantId}/revoke-sessions/`,
+  participantLoginLink: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/login-link/`,
   participantStats: (eventId: Id) => `/api/events/${eventId}/participants/stats/`,
   participantIds: (eventId: Id) => `/api/events/${eventId}/participants/ids/`,
   participantsBulkUpload: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/`,

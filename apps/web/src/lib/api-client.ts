@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { expireSession, getAccessToken, getSession, refreshAccessToken } from './auth-session';
 import { ApiError, http, type HttpOptions, type HttpResult } from './http';
+import { currentLanguage } from './i18n';
 
 export { ApiError, InvalidResponseError, NetworkError } from './http';
 
@@ -17,12 +18,14 @@ function withBearer<S extends z.ZodType | undefined>(opts: HttpOptions<S>, token
 /**
  * Calls the API. Authenticated calls carry one `Authorization: Bearer` header; a 401 triggers one
  * refresh and one retry, and when that fails the session ends (guards then redirect to sign-in).
+ * Every call names the language on screen (`Accept-Language`), so the API's messages come in it.
  */
 export async function api<S extends z.ZodType | undefined = undefined>(
   url: string,
   opts: ApiOptions<S> = {},
 ): Promise<HttpResult<S>> {
-  const { auth = true, ...rest } = opts;
+  const { auth = true, ...options } = opts;
+  const rest = { ...options, headers: { 'Accept-Language': currentLanguage(), ...options.headers } };
   if (!auth) return http(url, rest);
   const token = await getAccessToken();
   try {

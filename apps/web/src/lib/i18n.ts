@@ -1,4 +1,8 @@
-import { format, messages } from '@attend/shared';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { isLanguage, messages, type TLanguage } from '@attend/shared';
+
+export { isLanguage, type TLanguage } from '@attend/shared';
 
 /**
  * The English catalogue. Quoted strings are the specification's wording (part of the contract);
@@ -28,6 +32,17 @@ export const en = {
   'nav.signedInAs': 'Signed in as {name}',
   'nav.main': 'Main',
   'nav.offline': 'Offline',
+  'nav.sessions': 'Sessions',
+  'nav.myQrCode': 'My QR code',
+  'nav.myTag': 'My tag',
+  'eventNav.label': 'Event',
+  'eventNav.overview': 'Overview',
+  'eventNav.participants': 'Participants',
+  'eventNav.sessions': 'Sessions',
+  'eventNav.checkIn': 'Check-in',
+  'eventNav.tagDesign': 'Tag design',
+  'eventNav.messages': 'Messages',
+  'language.label': 'Language',
 
   'landing.heroTitle': 'Events made easy. Attendees made happy.',
   'landing.heroText':
@@ -120,13 +135,192 @@ export const en = {
 
 export type TranslationKey = keyof typeof en;
 
-/** A lookup over one catalogue: the string of `key` with `{name}` placeholders filled from `vars`. */
-export function translator<K extends string>(catalogue: Readonly<Record<K, string>>) {
-  return (key: K, vars?: Record<string, string | number>): string => {
-    const template: string = catalogue[key];
-    return vars ? format(template, vars) : template;
-  };
+/** The catalogues: this one (`app`) and one per feature, each an i18next namespace. */
+export type Namespace =
+  | 'app'
+  | 'attendance'
+  | 'checkIn'
+  | 'dashboard'
+  | 'events'
+  | 'notifications'
+  | 'participantDashboard'
+  | 'participants'
+  | 'sessions'
+  | 'staffAccess'
+  | 'tags';
+
+/** Every namespace's strings in one language: what `locales/fr.ts` and `locales/sw.ts` export. */
+export type LanguageBundle = Readonly<Record<Namespace, Readonly<Record<string, string>>>>;
+
+/** Each language named in itself, as the switcher lists them. */
+export const LANGUAGE_NAMES: Readonly<Record<TLanguage, string>> = {
+  en: 'English',
+  fr: 'Français',
+  sw: 'Kiswahili',
+};
+
+/** Where the visitor's choice is remembered on this device. */
+export const LANGUAGE_STORAGE_KEY = 'attend.language';
+
+/**
+ * The app's i18next instance. English is registered by the catalogues themselves as their modules
+ * load (it is in the main bundle); French and Swahili arrive as one lazily loaded chunk each.
+ */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'fr', 'sw'],
+  resources: {},
+  ns: [],
+  defaultNS: 'app',
+  // Keys are flat ('nav.login') and may hold ':'; placeholders are the catalogues' `{name}`.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false }, // React escapes what it renders
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+/**
+ * Registers `catalogue` (English) as `namespace` and returns its lookup: the string of `key` in the
+ * current language (English where a translation lacks it) with `{name}` placeholders filled from `vars`.
+ */
+export function translator<K extends string>(namespace: Namespace, catalogue: Readonly<Record<K, string>>) {
+  i18n.addResourceBundle('en', namespace, catalogue, false, true);
+  // `replace` keeps values apart from i18next's own options (a `count` placeholder is not a plural).
+  return (key: K, vars?: Record<string, string | number>): string =>
+    i18n.t(key, { ns: namespace, replace: vars ?? {} });
 }
 
 /** Looks up `key` and fills `{name}` placeholders from `vars`. */
-export const t = translator<TranslationKey>(en);
+export const t = translator<TranslationKey>('app', en);
+
+/** The language screens are shown in now. */
+export function currentLanguage(): TLanguage {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+const loaders: Record<Exclude<TLanguage, 'en'>, () => Promise<{ bundle: LanguageBundle }>> = {
+  fr: () => import('../locales/fr'),
+  sw: () => import('../locales/sw'),
+};
+const loaded = new Set<TLanguage>(['en']);
+
+async function loadLanguage(language: TLanguage): Promise<void> {
+  if (language === 'en' || loaded.has(language)) return;
+  const { bundle } = await loaders[language]();
+  for (const [namespace, strings] of Object.entries(bundle)) {
+    i18n.addResourceBundle(language, namespace, strings, false, true);
+  }
+  loaded.add(language);
+}
+
+let latestRequest = 0;
+
+/**
+ * Loads `language` and shows it; of overlapping requests the last one made wins. False when it was
+ * not shown: overtaken, or its strings could not be loaded (offline before they were ever fetched).
+ */
+async function applyLanguage(language: TLanguage): Promise<boolean> {
+  const request = ++latestRequest;
+  try {
+    await loadLanguage(language);
+  } catch {
+    return false;
+  }
+  if (request !== latestRequest) return false;
+  await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  return true;
+}
+
+function remember(language: TLanguage): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage disabled: the choice lasts until the page closes.
+  }
+}
+
+/** The language remembered on this device, if one was chosen. */
+export function rememberedLanguage(): TLanguage | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's first language when it is French or Swahili ('fr-CA' -> 'fr'), else English. */
+export function browserLanguage(): TLanguage {
+  const first = typeof navigator === 'undefined' ? undefined : (navigator.languages[0] ?? navigator.language);
+  const base = first?.toLowerCase().split('-')[0];
+  return isLanguage(base) ? base : 'en';
+}
+
+/**
+ * Start-up: shows the remembered language, or on a first visit the browser's. Resolves once its
+ * strings are loaded, so the first screen is not drawn in English first; a chunk that cannot be
+ * loaded leaves English.
+ */
+export async function startLanguage(): Promise<void> {
+  const language = rememberedLanguage() ?? browserLanguage();
+  if (typeof document !== 'undefined') document.documentElement.lang = 'en';
+  await applyLanguage(language);
+}
+
+// A pick not yet taken up by an account, kept for this tab: the sign-in page is often opened afresh
+// after the pick (from the landing page, say).
+const PENDING_KEY = 'attend.language.pending';
+
+/**
+ * The language picked in this tab that no account has taken up yet (a participant's is saved on the
+ * server at sign-in); taking it clears it.
+ */
+export function takePendingChoice(): TLanguage | null {
+  try {
+    const choice = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    return isLanguage(choice) ? choice : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepPendingChoice(language: TLanguage): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, language);
+  } catch {
+    // Storage disabled: the pick still shows, and is saved when made while signed in.
+  }
+}
+
+type ChoiceListener = (language: TLanguage) => void;
+const choiceListeners = new Set<ChoiceListener>();
+
+/** Calls `listener` whenever the person picks a language (not when one is adopted from the server). */
+export function onLanguageChosen(listener: ChoiceListener): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/** The person's pick: shown, then remembered on this device and told to `onLanguageChosen` listeners. */
+export async function chooseLanguage(language: TLanguage): Promise<void> {
+  if (!(await applyLanguage(language))) return;
+  remember(language);
+  keepPendingChoice(language);
+  for (const listener of choiceListeners) listener(language);
+}
+
+/** A language decided elsewhere (the participant's own, kept by the server): shown and remembered. */
+export async function adoptLanguage(language: TLanguage): Promise<void> {
+  if (await applyLanguage(language)) remember(language);
+}
+
+/** The current language (re-rendering when it changes) and the function to pick another. */
+export function useLanguage(): [TLanguage, (language: TLanguage) => Promise<void>] {
+  const { i18n: instance } = useTranslation();
+  return [isLanguage(instance.language) ? instance.language : 'en', chooseLanguage];
+}

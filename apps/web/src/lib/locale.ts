@@ -1,12 +1,15 @@
+import { LANGUAGE_LOCALES } from '@attend/shared';
+import { currentLanguage } from './i18n';
+
 /**
  * The locale dates and numbers are formatted in: the chosen language's. English keeps 'en-US', the
- * format the specification quotes ('Jan 05, 2025, 9:05 AM').
+ * format the specification quotes ('Jan 05, 2025, 9:05 AM'); French 'fr-FR', Swahili 'sw-KE'.
  */
 export function appLocale(): string {
-  return 'en-US';
+  return LANGUAGE_LOCALES[currentLanguage()];
 }
 
-/** A whole number in the app's locale ('1,234'). */
+/** A number in the app's locale ('1,234' in English, '1 234' in French). */
 export function formatNumber(value: number): string {
   return value.toLocaleString(appLocale());
 }

@@ -78,9 +78,12 @@ describe('conflictMessage', () => {
       'Cannot register for "Breakouts - Group 2" as it conflicts with "Breakouts - Group 1 (same session group)" (Mar 10, 2025, 2:00 PM - Mar 10, 2025, 4:00 PM UTC) which you are already registered for.',
     );
   });
-  it('prints local times without the UTC label for another zone', () => {
+  it("prints the event's wall-clock times and names its zone", () => {
     expect(conflictMessage(workshop, { session: keynote, reason: 'overlap' }, 'Africa/Kigali')).toContain(
-      '(Mar 10, 2025, 11:00 AM - Mar 10, 2025, 12:00 PM)',
+      '(Mar 10, 2025, 11:00 AM - Mar 10, 2025, 12:00 PM CAT)',
+    );
+    expect(conflictMessage(workshop, { session: keynote, reason: 'overlap' }, 'Africa/Nairobi')).toContain(
+      '(Mar 10, 2025, 12:00 PM - Mar 10, 2025, 1:00 PM EAT)',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { format, messages } from '../messages';
-import { formatDateTime, overlaps } from './time';
+import { formatDateTime, formatDateTimeInZone, overlaps } from './time';
 
 /** What the conflict rule needs to know about a session. */
 export type ConflictSession = {
@@ -52,8 +52,8 @@ export function findConflict<S extends ConflictSession>(
 }
 
 /**
- * The refusal sentence of document 1 §5. Times read 'MMM dd, yyyy, h:mm a' in `timeZone`; in UTC
- * (the server's choice) the end carries a ' UTC' label so nobody mistakes it for local time.
+ * The refusal sentence of document 1 §5. Times read 'MMM dd, yyyy, h:mm a' in `timeZone` (the
+ * event's) and the end names the zone ('... 11:00 AM EAT'): the reader may be elsewhere.
  */
 export function conflictMessage(target: { name: string }, conflict: Conflict, timeZone = 'UTC'): string {
   const other =
@@ -64,6 +64,6 @@ export function conflictMessage(target: { name: string }, conflict: Conflict, ti
     session: target.name,
     other,
     start: formatDateTime(conflict.session.start, timeZone),
-    end: `${formatDateTime(conflict.session.end, timeZone)}${timeZone === 'UTC' ? ' UTC' : ''}`,
+    end: formatDateTimeInZone(conflict.session.end, timeZone),
   });
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, overlaps, parseDateTime, within } from './time';
+import {
+  canonicalTimeZone,
+  dayBoundsInZone,
+  dayInZone,
+  formatDateTime,
+  formatDateTimeInZone,
+  instantFromWallClock,
+  overlaps,
+  parseDateTime,
+  timeZoneAbbreviation,
+  wallClockText,
+  within,
+} from './time';
 
 const r = (start: string, end: string) => ({
   start: `2025-03-10T${start}:00Z`,
@@ -68,5 +80,50 @@ describe('parseDateTime', () => {
     ]) {
       expect(parseDateTime(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('time zones', () => {
+  it('accepts IANA names in the runtime spelling and refuses offsets and abbreviations', () => {
+    expect(canonicalTimeZone('Africa/Nairobi')).toBe('Africa/Nairobi');
+    expect(canonicalTimeZone(' africa/nairobi ')).toBe('Africa/Nairobi');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    for (const bad of ['', 'EAT', '+03:00', 'GMT+3', 'Mars/Olympus_Mons', 'Africa', '../etc/passwd']) {
+      expect(canonicalTimeZone(bad), bad).toBeNull();
+    }
+  });
+  it('names zones by the abbreviation people use, else by the offset', () => {
+    const nov = '2026-11-27T07:00:00Z';
+    expect(timeZoneAbbreviation('Africa/Nairobi', nov)).toBe('EAT');
+    expect(timeZoneAbbreviation('Africa/Kigali', nov)).toBe('CAT');
+    expect(timeZoneAbbreviation('Africa/Lagos', nov)).toBe('WAT');
+    expect(timeZoneAbbreviation('UTC', nov)).toBe('UTC');
+    expect(timeZoneAbbreviation('Europe/London', '2026-07-01T12:00:00Z')).toBe('BST');
+    expect(timeZoneAbbreviation('Asia/Tokyo', nov)).toBe('GMT+9');
+    expect(formatDateTimeInZone(nov, 'Africa/Nairobi')).toBe('Nov 27, 2026, 10:00 AM EAT');
+  });
+  it('turns wall-clock times of a zone into instants, across daylight saving changes', () => {
+    const wall = { year: 2026, month: 11, day: 27, hour: 10, minute: 0 };
+    expect(instantFromWallClock(wall, 'Africa/Nairobi').toISOString()).toBe('2026-11-27T07:00:00.000Z');
+    expect(instantFromWallClock(wall, 'UTC').toISOString()).toBe('2026-11-27T10:00:00.000Z');
+    // 02:30 does not exist in New York on 8 March 2026: it is read as 03:30 EDT.
+    const gap = { year: 2026, month: 3, day: 8, hour: 2, minute: 30 };
+    expect(instantFromWallClock(gap, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 01:30 happens twice on 1 November 2026: the first (EDT) is taken.
+    const twice = { year: 2026, month: 11, day: 1, hour: 1, minute: 30 };
+    expect(instantFromWallClock(twice, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+  it("finds a zone's calendar day and its bounds", () => {
+    expect(dayInZone('2026-11-27T22:00:00Z', 'Africa/Nairobi')).toBe('2026-11-28');
+    expect(dayInZone('2026-11-27T22:00:00Z', 'UTC')).toBe('2026-11-27');
+    const { from, to } = dayBoundsInZone('2026-11-27', 'Africa/Nairobi');
+    expect([from.toISOString(), to.toISOString()]).toEqual([
+      '2026-11-26T21:00:00.000Z',
+      '2026-11-27T21:00:00.000Z',
+    ]);
+    // A spring-forward day is 23 hours long.
+    const spring = dayBoundsInZone('2026-03-08', 'America/New_York');
+    expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
+    expect(wallClockText('2026-11-26T21:30:05Z', 'Africa/Nairobi')).toBe('2026-11-27 00:30:05');
   });
 });

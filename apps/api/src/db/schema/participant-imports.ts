@@ -37,6 +37,8 @@ export const participantImportRows = pgTable(
     organization: text('organization').notNull(),
     jobTitle: text('job_title').notNull(),
     uniqueCode: text('unique_code').notNull(),
+    /** en, fr or sw from the file's language column; '' (blank or no column) keeps or defaults to en. */
+    language: text('language').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses, ParticipantParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
-import { messages, ZLoginLink, ZSessionsRevoked } from '@attend/shared';
+import { messages, ZLoginLink, ZLoginLinksRevoked, ZSessionsRevoked } from '@attend/shared';
 import {
   createLoginLink,
   revokeLoginLinks,
@@ -31,7 +30,7 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     PATH,
     {
       config: { auth: 'staff' },
-      schema: { ...schema, response: { 200: z.object({ revoked: z.number().int() }), ...errorResponses } },
+      schema: { ...schema, response: { 200: ZLoginLinksRevoked, ...errorResponses } },
     },
     async (request) => {
       const revoked = await revokeLoginLinks(app.db, staffActor(request), {

@@ -12,6 +12,7 @@ export function participantSelf(p: ParticipantRow, e: EventRow, qrCodeUrl: strin
     email: p.email,
     organization: p.organization,
     job_title: p.jobTitle,
+    language: p.language,
     unique_code: p.uniqueCode,
     confirmed_attendance: p.confirmedAttendance,
     confirmed_at: p.confirmedAt ? p.confirmedAt.toISOString() : null,

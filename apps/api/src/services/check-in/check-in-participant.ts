@@ -1,5 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import {
+  DEFAULT_TIME_ZONE,
+  formatDateTimeInZone,
   format,
   messages,
   normalizeCode,
@@ -113,8 +115,9 @@ async function recordsInTheWay(
   };
 }
 
-function alreadyIn(who: Who, first: TCheckIn): AppError {
-  const when = `${first.check_in_time.slice(0, 16).replace('T', ' ')} UTC`;
+/** The refusal for a second check-in; the first one's time is in the event's zone, named. */
+function alreadyIn(who: Who, first: TCheckIn, timeZone: string): AppError {
+  const when = formatDateTimeInZone(first.check_in_time, timeZone);
   return new AlreadyCheckedInError(
     first,
     format(messages.alreadyCheckedIn, { name: who.fullName, when, by: first.checked_in_by || 'unknown' }),
@@ -361,5 +364,6 @@ export async function checkInParticipant(
     throw refuse('nonce_reused', messages.checkInNonceReused);
   }
   if (!first) throw new AppError('conflict', messages.checkInFailed);
-  throw alreadyIn(who, first);
+  const [event] = await db.select({ timeZone: events.timeZone }).from(events).where(eq(events.id, eventId));
+  throw alreadyIn(who, first, event?.timeZone ?? DEFAULT_TIME_ZONE);
 }

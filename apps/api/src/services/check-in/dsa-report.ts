@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { TDsaReport, TMyDsaProgress } from '@attend/shared';
+import { dayBoundsInZone, timeZoneAbbreviation, type TDsaReport, type TMyDsaProgress } from '@attend/shared';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { neutraliseCell } from '../../lib/formula-cells';
 import { sheetColumns } from '../../lib/sheet-columns';
 import type { ParticipantActor, StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
 import { requireEventRow } from './event-scope';
-
-/** The day's bounds in UTC (events have no time zone of their own yet). */
-function dayBounds(day: string): { from: Date; to: Date } {
-  const from = new Date(`${day}T00:00:00.000Z`);
-  return { from, to: new Date(from.getTime() + 24 * 60 * 60 * 1000) };
-}
 
 type Counts = {
   participant_id: number;
@@ -28,11 +22,13 @@ type Counts = {
  */
 async function dayCounts(
   db: DbOrTx,
-  eventId: number,
+  event: { id: number; timeZone: string },
   day: string,
   participantId?: number,
 ): Promise<Counts[]> {
-  const { from, to } = dayBounds(day);
+  const eventId = event.id;
+  // The day is the event's calendar day: midnight to midnight where it happens.
+  const { from, to } = dayBoundsInZone(day, event.timeZone);
   return resultRows<Counts>(
     await db.execute(sql`
       with day_sessions as (
@@ -62,8 +58,14 @@ export async function dsaReport(
   assertAdmin(actor);
   const event = await requireEventRow(db, eventId);
   const required = event.dsaSessionsPerDay;
-  const rows = (await dayCounts(db, eventId, day)).map((r) => ({ ...r, eligible: r.attended >= required }));
-  return { day, sessions_required: required, eligible_count: rows.filter((r) => r.eligible).length, rows };
+  const rows = (await dayCounts(db, event, day)).map((r) => ({ ...r, eligible: r.attended >= required }));
+  return {
+    day,
+    time_zone: event.timeZone,
+    sessions_required: required,
+    eligible_count: rows.filter((r) => r.eligible).length,
+    rows,
+  };
 }
 
 /** The DSA report as an .xlsx workbook, text cells neutralised against formula injection. */
@@ -76,7 +78,9 @@ export async function exportDsaReport(
   const report = await dsaReport(db, actor, eventId, day);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
-  const sheet = workbook.addWorksheet(`DSA ${day}`);
+  // The sheet's name says whose calendar day it is ('DSA 2026-11-27 (EAT)'), not UTC's.
+  const zone = timeZoneAbbreviation(report.time_zone, dayBoundsInZone(day, report.time_zone).from);
+  const sheet = workbook.addWorksheet(`DSA ${day} (${zone})`);
   sheet.columns = sheetColumns([
     ['full_name', 'Full Name', 30],
     ['organization', 'Organization', 28],
@@ -105,7 +109,7 @@ export async function myDsaProgress(
   day: string,
 ): Promise<TMyDsaProgress> {
   const event = await requireEventRow(db, actor.eventId);
-  const [mine] = await dayCounts(db, actor.eventId, day, actor.participantId);
+  const [mine] = await dayCounts(db, event, day, actor.participantId);
   const attended = mine?.attended ?? 0;
   return { day, attended, required: event.dsaSessionsPerDay, eligible: attended >= event.dsaSessionsPerDay };
 }

@@ -12,6 +12,7 @@ export async function requireEventRow(db: DbOrTx, eventId: number) {
       name: events.name,
       isActive: events.isActive,
       dsaSessionsPerDay: events.dsaSessionsPerDay,
+      timeZone: events.timeZone,
     })
     .from(events)
     .where(eq(events.id, eventId));

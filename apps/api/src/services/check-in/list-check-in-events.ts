@@ -12,10 +12,11 @@ export async function listCheckInEvents(db: DbOrTx, actor: StaffActor): Promise<
     end_date: string | Date;
     location: string;
     is_active: boolean;
+    time_zone: string;
     participants_count: number;
   }>(
     await db.execute(sql`
-      select e.id, e.name, e.start_date, e.end_date, e.location, e.is_active,
+      select e.id, e.name, e.start_date, e.end_date, e.location, e.is_active, e.time_zone,
         (select count(*)::int from participants p where p.event_id = e.id) as participants_count
       from events e
       where ${

@@ -1,4 +1,4 @@
-import { readTagDesign, type TEventCreateParsed, type TEventDetail } from '@attend/shared';
+import { DEFAULT_TIME_ZONE, readTagDesign, type TEventCreateParsed, type TEventDetail } from '@attend/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -42,6 +42,7 @@ export async function createEvent(
         groupChatUrl: input.group_chat_url || null,
         supportContact: input.support_contact || null,
         dsaSessionsPerDay: input.dsa_sessions_per_day,
+        timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
         createdBy: actor.staffId,
       })
       .onConflictDoNothing({ target: events.eventCode })

@@ -62,6 +62,7 @@ export function serializeEvent(
     group_chat_url: e.groupChatUrl,
     support_contact: e.supportContact,
     dsa_sessions_per_day: e.dsaSessionsPerDay,
+    time_zone: e.timeZone,
     status: displayStatus({ start: e.startDate, end: e.endDate }, now),
     participants_count: row.participantsCount,
     sessions_count: row.sessionsCount,

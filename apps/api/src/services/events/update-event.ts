@@ -48,6 +48,7 @@ export async function updateEvent(
     if (input.group_chat_url !== undefined) set.groupChatUrl = input.group_chat_url || null;
     if (input.support_contact !== undefined) set.supportContact = input.support_contact || null;
     if (input.dsa_sessions_per_day !== undefined) set.dsaSessionsPerDay = input.dsa_sessions_per_day;
+    if (input.time_zone !== undefined) set.timeZone = input.time_zone;
     await tx.update(events).set(set).where(eq(events.id, eventId));
     await audit(tx, {
       action: 'event.update',

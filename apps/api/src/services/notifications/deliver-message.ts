@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isLanguage } from '@attend/shared';
 import { resultRows, type Db } from '../../db/client';
 import { events, loginLinks, outgoingMessages, participants } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -20,6 +21,8 @@ type ComposeRow = {
   start_date: Date | string;
   end_date: Date | string;
   location: string;
+  time_zone: string;
+  language: string;
   link_id: number | null;
 };
 
@@ -48,7 +51,7 @@ export async function prepareMessage(
   const result = await db.execute(sql`
     with f as (
       select p.id as participant_id, p.full_name, p.unique_code, e.id as event_id, e.name as event_name,
-        e.event_code, e.start_date, e.end_date, e.location,
+        e.event_code, e.start_date, e.end_date, e.location, e.time_zone, p.language,
         least(e.end_date, now() + make_interval(secs => ${MAX_LINK_LIFETIME_MS / 1000})) as expires_at
       from ${participants} p join ${events} e on e.id = p.event_id
       where p.id = ${row.participantId}
@@ -64,7 +67,7 @@ export async function prepareMessage(
       returning id
     )
     select f.participant_id, f.full_name, f.unique_code, f.event_id, f.event_name, f.event_code,
-      f.start_date, f.end_date, f.location, (select id from link) as link_id
+      f.start_date, f.end_date, f.location, f.time_zone, f.language, (select id from link) as link_id
     from f
   `);
   const [facts] = resultRows<ComposeRow>(result);
@@ -77,6 +80,8 @@ export async function prepareMessage(
     startDate: new Date(facts.start_date),
     endDate: new Date(facts.end_date),
     location: facts.location,
+    timeZone: facts.time_zone,
+    language: isLanguage(facts.language) ? facts.language : 'en',
     eventCode: facts.event_code,
     uniqueCode: facts.unique_code,
     link: `${publicUrl}/auto-login?${query.toString()}`,

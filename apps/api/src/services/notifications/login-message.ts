@@ -1,6 +1,13 @@
 import Handlebars from 'handlebars';
 import { compile } from 'html-to-text';
-import { formatDateTime } from '@attend/shared';
+import {
+  LANGUAGE_LOCALES,
+  format,
+  formatDateTime,
+  timeZoneAbbreviation,
+  type TLanguage,
+} from '@attend/shared';
+import { LOGIN_TEXTS, type LoginTextKey } from './login-texts';
 
 /** What a login-details message says about the event and the participant. */
 export type LoginMessageFacts = {
@@ -8,6 +15,8 @@ export type LoginMessageFacts = {
   eventName: string;
   startDate: Date;
   endDate: Date;
+  /** The event's IANA time zone: its dates are given in it. */
+  timeZone: string;
   location: string;
   eventCode: string;
   uniqueCode: string;
@@ -15,29 +24,32 @@ export type LoginMessageFacts = {
   link: string;
   /** Where to sign in with the codes (the app's /login page). */
   loginUrl: string;
+  /** The participant's language: the whole message is written in it. */
+  language: TLanguage;
 };
 
-// One template for the e-mail: the HTML is rendered from it with every value escaped by Handlebars,
-// and the plain-text part is derived from that HTML, so the two always say the same.
+// One template for the e-mail in every language: the sentences (login-texts.ts) arrive already
+// filled and HTML-escaped, everything else is escaped by Handlebars; the plain-text part is derived
+// from that HTML, so the two always say the same.
 const emailTemplate = Handlebars.compile<TemplateValues>(
   `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>{{eventName}}: your login details</title></head>
+<html lang="{{lang}}">
+<head><meta charset="utf-8"><title>{{{t.title}}}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
   <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
     <tr><td>
       <h1 style="font-size:20px;margin:0 0 16px">{{eventName}}</h1>
-      <p>Dear {{fullName}},</p>
-      <p>You are invited to <strong>{{eventName}}</strong>, {{dates}}, at {{location}}.</p>
-      <p>Your login details:</p>
+      <p>{{{t.greeting}}}</p>
+      <p>{{{t.invited}}}</p>
+      <p>{{{t.yourDetails}}}</p>
       <table role="presentation" style="margin:0 0 16px">
-        <tr><td style="padding:4px 12px 4px 0">Event code</td><td><strong style="font-family:monospace;font-size:18px">{{eventCode}}</strong></td></tr>
-        <tr><td style="padding:4px 12px 4px 0">Unique code</td><td><strong style="font-family:monospace;font-size:18px">{{uniqueCode}}</strong></td></tr>
+        <tr><td style="padding:4px 12px 4px 0">{{{t.eventCode}}}</td><td><strong style="font-family:monospace;font-size:18px">{{eventCode}}</strong></td></tr>
+        <tr><td style="padding:4px 12px 4px 0">{{{t.uniqueCode}}}</td><td><strong style="font-family:monospace;font-size:18px">{{uniqueCode}}</strong></td></tr>
       </table>
-      <p><a href="{{link}}" style="display:inline-block;background:#1EB53A;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Sign in with one click</a></p>
-      <p>Or sign in at {{loginUrl}} with your event code and unique code.</p>
-      <p><strong>What to do next:</strong> sign in and confirm your attendance. Confirming gives you your QR code for check-in and lets you register for sessions.</p>
-      <p style="color:#666666;font-size:12px">Keep these codes to yourself: they sign you in.</p>
+      <p><a href="{{link}}" style="display:inline-block;background:#1EB53A;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">{{{t.oneClick}}}</a></p>
+      <p>{{{t.orSignIn}}}</p>
+      <p><strong>{{{t.nextTitle}}}</strong> {{{t.nextText}}}</p>
+      <p style="color:#666666;font-size:12px">{{{t.keepSecret}}}</p>
     </td></tr>
   </table>
 </body>
@@ -45,7 +57,15 @@ const emailTemplate = Handlebars.compile<TemplateValues>(
   { strict: true },
 );
 
-type TemplateValues = Omit<LoginMessageFacts, 'startDate' | 'endDate'> & { dates: string };
+type TemplateValues = {
+  lang: TLanguage;
+  eventName: string;
+  eventCode: string;
+  uniqueCode: string;
+  link: string;
+  /** The sentences, filled and escaped. */
+  t: Record<LoginTextKey, string>;
+};
 
 /** Removes line breaks and control characters, so a name can never add a header or a line. */
 export function singleLine(value: string): string {
@@ -53,10 +73,30 @@ export function singleLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time in the event's zone, written the language's way. */
+function dateIn(value: Date, timeZone: string, language: TLanguage): string {
+  // English keeps the specification's 'Jan 05, 2025, 9:05 AM'.
+  if (language === 'en') return formatDateTime(value, timeZone);
+  const key = `${language}|${timeZone}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    });
+    dateFormats.set(key, f);
+  }
+  return f.format(value);
+}
+
+/** 'Jan 05, 2025, 9:00 AM – Jan 07, 2025, 5:00 PM EAT', in the event's zone and named after it. */
 function datesOf(facts: LoginMessageFacts): string {
-  const start = formatDateTime(facts.startDate);
-  const end = formatDateTime(facts.endDate);
-  return `${start} – ${end} UTC`;
+  const start = dateIn(facts.startDate, facts.timeZone, facts.language);
+  const end = dateIn(facts.endDate, facts.timeZone, facts.language);
+  return `${start} – ${end} ${timeZoneAbbreviation(facts.timeZone, facts.startDate, LANGUAGE_LOCALES[facts.language])}`;
 }
 
 /** HTML to plain text, its options compiled once (compiling them costs more than converting). */
@@ -69,21 +109,36 @@ const htmlToText = compile({
   ],
 });
 
+const escape = (value: string) => Handlebars.escapeExpression(value);
+
 /** The e-mail: subject (one line), HTML and the plain text derived from the same HTML. */
 export function loginEmail(facts: LoginMessageFacts): { subject: string; html: string; text: string } {
-  const values: TemplateValues = {
-    fullName: singleLine(facts.fullName),
-    eventName: singleLine(facts.eventName),
-    location: singleLine(facts.location) || 'the venue',
+  const texts = LOGIN_TEXTS[facts.language];
+  const eventName = singleLine(facts.eventName);
+  const location = singleLine(facts.location) || texts.theVenue;
+  const fill = (key: LoginTextKey, values: Record<string, string> = {}) =>
+    format(escape(texts[key]), Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escape(v)])));
+  const t = Object.fromEntries(
+    (Object.keys(texts) as LoginTextKey[]).map((key) => [key, fill(key)]),
+  ) as Record<LoginTextKey, string>;
+  t.title = fill('title', { eventName });
+  t.greeting = fill('greeting', { fullName: singleLine(facts.fullName) });
+  t.invited = format(escape(texts.invited), {
+    eventName: `<strong>${escape(eventName)}</strong>`,
+    dates: escape(datesOf(facts)),
+    location: escape(location),
+  });
+  t.orSignIn = fill('orSignIn', { loginUrl: facts.loginUrl });
+  const html = emailTemplate({
+    lang: facts.language,
+    eventName,
     eventCode: facts.eventCode,
     uniqueCode: facts.uniqueCode,
     link: facts.link,
-    loginUrl: facts.loginUrl,
-    dates: datesOf(facts),
-  };
-  const html = emailTemplate(values);
+    t,
+  });
   const text = htmlToText(html);
-  const subject = singleLine(`${values.eventName}: your login details`).slice(0, 200);
+  const subject = singleLine(format(texts.subject, { eventName })).slice(0, 200);
   return { subject, html, text };
 }
 
@@ -119,7 +174,11 @@ function toGsm(value: string): string {
  * outside it never switches the whole message to UCS-2.
  */
 export function loginSms(facts: LoginMessageFacts): string {
-  const core = `Event code ${facts.eventCode}, unique code ${facts.uniqueCode}. Sign in: ${facts.link} then confirm your attendance.`;
+  const core = format(LOGIN_TEXTS[facts.language].sms, {
+    eventCode: facts.eventCode,
+    uniqueCode: facts.uniqueCode,
+    link: facts.link,
+  });
   const budget = 2 * 153 - core.length - 2;
   let name = toGsm(singleLine(facts.eventName));
   if (name.length > budget) name = `${name.slice(0, Math.max(0, budget - 3))}...`;

@@ -80,6 +80,7 @@ export async function createParticipant(
           phone: input.phone,
           organization: input.organization,
           jobTitle: input.job_title,
+          language: input.language ?? 'en',
           uniqueCode: generateUniqueCode(),
         })
         .returning();

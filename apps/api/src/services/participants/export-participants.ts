@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
+import { messages, wallClockText } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { giveWay } from '../../lib/give-way';
-import { participants } from '../../db/schema';
+import { events, participants } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { QrUrlFor } from '../qr/qr-url';
 import type { QrKeys } from '../qr/event-keys';
 import { qrRenderPool } from '../qr/qr-png';
 import { csvLine } from './csv';
 import { participantWhere, type ParticipantFilters } from './list-participants';
-import { requireEventExists } from './scope';
 import { toParticipant, type ParticipantRow } from './serialize';
 
 export const EXPORT_FILENAME = 'participants_export.zip';
@@ -17,6 +18,9 @@ const PAGE = 1000;
 /** QR images per worker job, and how far ahead of the zip writer they are drawn. */
 const DRAW_BATCH = 16;
 const DRAW_AHEAD = 64;
+
+/** Columns holding a time: written as the event's wall-clock time, the zone named in the title. */
+const TIME_COLUMNS = new Set(['confirmed_at', 'notification_sent_at', 'created_at', 'updated_at']);
 
 const CSV_COLUMNS = [
   'id',
@@ -75,10 +79,24 @@ async function* pages(db: DbOrTx, where: SQL): AsyncGenerator<ParticipantRow[]> 
   }
 }
 
-async function* csvChunks(db: DbOrTx, where: SQL, qrUrlFor: QrUrlFor): AsyncGenerator<string> {
+async function* csvChunks(
+  db: DbOrTx,
+  where: SQL,
+  qrUrlFor: QrUrlFor,
+  timeZone: string,
+): AsyncGenerator<string> {
   // The byte order mark makes Excel read the file as UTF-8 (names with accents).
-  yield '\uFEFF' + csvLine([...CSV_COLUMNS]);
+  yield '\uFEFF' + csvLine(CSV_COLUMNS.map((c) => (TIME_COLUMNS.has(c) ? `${c} (${timeZone})` : c)));
+  // Imported participants share their created and updated times: each is formatted once a page.
+  const seen = new Map<string, string>();
+  const at = (iso: string | null) => {
+    if (!iso) return null;
+    let text = seen.get(iso);
+    if (text === undefined) seen.set(iso, (text = wallClockText(iso, timeZone)));
+    return text;
+  };
   for await (const rows of pages(db, where)) {
+    seen.clear();
     let chunk = '';
     for (const row of rows) {
       const p = toParticipant(row, qrUrlFor);
@@ -93,13 +111,13 @@ async function* csvChunks(db: DbOrTx, where: SQL, qrUrlFor: QrUrlFor): AsyncGene
         p.job_title,
         p.unique_code,
         p.confirmed_attendance,
-        p.confirmed_at,
+        at(p.confirmed_at),
         p.notification_sent,
-        p.notification_sent_at,
+        at(p.notification_sent_at),
         p.qr_code_url,
         row.confirmedAttendance ? qrFileName(row) : '',
-        p.created_at,
-        p.updated_at,
+        at(p.created_at),
+        at(p.updated_at),
       ]);
     }
     yield chunk;
@@ -108,7 +126,8 @@ async function* csvChunks(db: DbOrTx, where: SQL, qrUrlFor: QrUrlFor): AsyncGene
 
 /**
  * The participants export (document 2 §7): a zip streamed as it is built, holding participants.csv
- * (every field staff see) and qr/{name}-{code}.png for each confirmed participant. QR images are
+ * (every field staff see; times in the event's zone, named in the column titles) and
+ * qr/{name}-{code}.png for each confirmed participant. QR images are
  * drawn just ahead of the zip writer, so memory stays flat however large the event is and a slow
  * download slows the drawing instead of piling up images.
  */
@@ -116,7 +135,11 @@ export async function exportParticipants(
   db: DbOrTx,
   params: { eventId: number; filters: ParticipantFilters; qrUrlFor: QrUrlFor; qrKeys: QrKeys },
 ): Promise<Readable> {
-  await requireEventExists(db, params.eventId);
+  const [event] = await db
+    .select({ timeZone: events.timeZone })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  if (!event) throw new AppError('not_found', messages.eventNotFound);
   const where = participantWhere(params.eventId, params.filters);
   const zip = new yazl.ZipFile();
   // yazl's typings say NodeJS.ReadableStream; it is a PassThrough, a full Readable.
@@ -124,7 +147,7 @@ export async function exportParticipants(
   const fail = (err: unknown) => output.destroy(err instanceof Error ? err : new Error(String(err)));
 
   zip.addReadStreamLazy('participants.csv', (cb) =>
-    cb(null, Readable.from(csvChunks(db, where, params.qrUrlFor))),
+    cb(null, Readable.from(csvChunks(db, where, params.qrUrlFor, event.timeZone))),
   );
   void (async () => {
     const sign = await params.qrKeys.signer(db, params.eventId);

@@ -17,6 +17,7 @@ export function toParticipant(p: ParticipantRow, qrUrlFor: QrUrlFor): TParticipa
     phone: p.phone,
     organization: p.organization,
     job_title: p.jobTitle,
+    language: p.language,
     unique_code: p.uniqueCode,
     confirmed_attendance: p.confirmedAttendance,
     confirmed_at: iso(p.confirmedAt),

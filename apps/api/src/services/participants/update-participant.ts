@@ -47,6 +47,7 @@ export async function updateParticipant(
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.organization !== undefined) changes.organization = input.organization;
   if (input.job_title !== undefined) changes.jobTitle = input.job_title;
+  if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length === 0) return toParticipant(current, params.qrUrlFor);
 
   if (changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase()) {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   format,
   formatDateTime,
+  formatDateTimeInZone,
   messages,
   within,
   type TSession,
@@ -15,11 +16,11 @@ import { requireEvent } from '../events/get-event';
 import { selectSession } from './session-rows';
 import { fieldError, sessionColumns } from './validation';
 
-/** The sentence for a sub-session whose times stick out of its parent's window (UTC). */
-export function outsideParentMessage(parent: { startTime: Date; endTime: Date }): string {
+/** The sentence for a sub-session whose times stick out of its parent's window, in the event's zone. */
+export function outsideParentMessage(parent: { startTime: Date; endTime: Date }, timeZone: string): string {
   return format(messages.subSessionOutsideParent, {
-    start: formatDateTime(parent.startTime),
-    end: `${formatDateTime(parent.endTime)} UTC`,
+    start: formatDateTime(parent.startTime, timeZone),
+    end: formatDateTimeInZone(parent.endTime, timeZone),
   });
 }
 
@@ -34,7 +35,7 @@ export async function createSession(
   input: TSessionCreateParsed,
   meta: { ip?: string } = {},
 ): Promise<TSession> {
-  await requireEvent(db, actor, eventId);
+  const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
   const id = await db.transaction(async (tx) => {
     if (input.parent_session !== null) {
@@ -47,7 +48,7 @@ export async function createSession(
       if (parent.parentSessionId !== null) throw fieldError('parent_session', messages.nestedSubSession);
       const times = { start: input.start_time, end: input.end_time };
       if (!within(times, { start: parent.startTime, end: parent.endTime })) {
-        throw fieldError('start_time', outsideParentMessage(parent));
+        throw fieldError('start_time', outsideParentMessage(parent, event.timeZone));
       }
     }
     const [row] = await tx

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { DEFAULT_TIME_ZONE, wallClockAsUtc } from '@attend/shared';
 import { sheetColumns } from '../../lib/sheet-columns';
 import type { DbOrTx } from '../../db/client';
+import { events } from '../../db/schema';
 import { neutraliseCell } from '../../lib/formula-cells';
 import type { StaffActor } from '../../lib/tokens';
 import { sessionRegistrants } from './list-session-participants';
@@ -17,7 +20,8 @@ function sheetName(name: string): string {
 
 /**
  * GET /api/sessions/global/{sessionId}/export_participants/ (staff): the registrants as .xlsx,
- * one row each, with the session check-in time when they attended.
+ * one row each, with the session check-in time when they attended. Times are the event's
+ * wall-clock times; the column titles name its zone.
  */
 export async function exportSessionParticipants(
   db: DbOrTx,
@@ -26,6 +30,11 @@ export async function exportSessionParticipants(
 ): Promise<{ filename: string; body: Buffer }> {
   const session = await requireSessionRow(db, actor, sessionId);
   const registrants = await sessionRegistrants(db, session.id);
+  const [event] = await db
+    .select({ timeZone: events.timeZone })
+    .from(events)
+    .where(eq(events.id, session.eventId));
+  const zone = event?.timeZone ?? DEFAULT_TIME_ZONE;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
   const sheet = workbook.addWorksheet(sheetName(session.name));
@@ -36,8 +45,8 @@ export async function exportSessionParticipants(
     ['phone', 'Phone', 18],
     ['organization', 'Organization', 26],
     ['job_title', 'Job Title', 22],
-    ['registered_at', 'Registered At', 22],
-    ['checked_in_at', 'Checked In At', 22],
+    ['registered_at', `Registered At (${zone})`, 24],
+    ['checked_in_at', `Checked In At (${zone})`, 24],
   ]);
   sheet.getRow(1).font = { bold: true };
   for (const r of registrants) {
@@ -48,8 +57,8 @@ export async function exportSessionParticipants(
       phone: neutraliseCell(r.phone),
       organization: neutraliseCell(r.organization),
       job_title: neutraliseCell(r.job_title),
-      registered_at: new Date(r.registered_at),
-      checked_in_at: r.checked_in_at ? new Date(r.checked_in_at) : '',
+      registered_at: wallClockAsUtc(r.registered_at, zone),
+      checked_in_at: r.checked_in_at ? wallClockAsUtc(r.checked_in_at, zone) : '',
     });
   }
   for (const key of ['registered_at', 'checked_in_at']) sheet.getColumn(key).numFmt = 'yyyy-mm-dd hh:mm';

@@ -8,7 +8,7 @@ import {
   type TRegistrationResult,
 } from '@attend/shared';
 import { prepareRaw, type Db, type DbOrTx } from '../../db/client';
-import { participants, sessionRegistrations, sessions } from '../../db/schema';
+import { events, participants, sessionRegistrations, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor, ParticipantActor } from '../../lib/tokens';
 import { audit } from '../audit';
@@ -122,7 +122,14 @@ async function checkAndRegister(
     parentSessionId: s.parent,
   }));
   const conflict = findConflict(target, registered);
-  if (conflict) throw new AppError('conflict', conflictMessage(target, conflict));
+  if (conflict) {
+    // Read only on refusal: the common path stays at three statements.
+    const [event] = await db
+      .select({ timeZone: events.timeZone })
+      .from(events)
+      .where(eq(events.id, actor.eventId));
+    throw new AppError('conflict', conflictMessage(target, conflict, event?.timeZone));
+  }
   if (isFull(session.maxParticipants, state.registered)) throw new AppError('conflict', messages.sessionFull);
 
   // 3. The insert; a duplicate (possible only on the unsafe path) adds nothing.

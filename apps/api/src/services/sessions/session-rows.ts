@@ -18,6 +18,7 @@ export async function selectSessions(
     .select({
       s: sessions,
       parentName: parent.name,
+      timeZone: sql<string>`(select e.time_zone from events e where e.id = sessions.event_id)`,
       registered: sql<number>`(select count(*) from session_registrations r
         where r.session_id = sessions.id)::int`,
       subCount: sql<number>`(select count(*) from sessions c where c.parent_session_id = sessions.id)::int`,
@@ -34,7 +35,7 @@ export async function selectSessions(
     .where(where)
     .orderBy(asc(sessions.startTime), asc(sessions.id));
   const now = new Date();
-  return rows.map(({ s, parentName, registered, subCount, subRegistered, isRegistered }) => {
+  return rows.map(({ s, parentName, timeZone, registered, subCount, subRegistered, isRegistered }) => {
     const session: TSession = {
       id: s.id,
       event: s.eventId,
@@ -59,6 +60,7 @@ export async function selectSessions(
       is_sub_session: s.parentSessionId !== null,
       parent_session: s.parentSessionId,
       parent_session_name: parentName,
+      time_zone: timeZone,
       created_at: s.createdAt.toISOString(),
       updated_at: s.updatedAt.toISOString(),
     };

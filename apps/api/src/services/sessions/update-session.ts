@@ -22,7 +22,7 @@ export async function updateSession(
   input: TSessionUpdateParsed,
   meta: { ip?: string } = {},
 ): Promise<TSession> {
-  await requireEvent(db, actor, eventId);
+  const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -35,7 +35,7 @@ export async function updateSession(
     if (current.parentSessionId !== null) {
       const [parent] = await tx.select().from(sessions).where(eq(sessions.id, current.parentSessionId));
       if (parent && !within(times, { start: parent.startTime, end: parent.endTime })) {
-        throw fieldError('start_time', outsideParentMessage(parent));
+        throw fieldError('start_time', outsideParentMessage(parent, event.timeZone));
       }
     }
     const [outside] = await tx

@@ -35,12 +35,13 @@ export async function getDashboardActivity(db: DbOrTx): Promise<TDashboardActivi
     id: number;
     name: string;
     start_date: string | Date;
+    time_zone: string;
     participants: number;
     confirmed: number;
     checked_in: number;
   }>(
     await db.execute(sql`
-      select e.id, e.name, e.start_date,
+      select e.id, e.name, e.start_date, e.time_zone,
         (select count(*)::int from participants p where p.event_id = e.id) as participants,
         (select count(*)::int from participants p where p.event_id = e.id and p.confirmed_attendance) as confirmed,
         (select count(*)::int from check_ins c where c.event_id = e.id and c.session_id is null) as checked_in

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Text } from '@mantine/core';
+import { Box, Button, Text, type MantineSize } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
 import { PageLoader } from '../../components/page-loader';
@@ -37,15 +37,22 @@ export function HeaderUser({ name, logout }: { name: string; logout: Logout }) {
   );
 }
 
-/** Everything under the header: the page (a loader while its code downloads), then the footer. */
-export function LayoutBody() {
+/**
+ * Everything under the header: the page (a skeleton while its code downloads), then the footer.
+ * `width` is the header's container size: every page container takes it (layouts.module.css).
+ */
+export function LayoutBody({ width }: { width: MantineSize }) {
   return (
     <>
-      <main className={classes.main}>
+      <Box
+        component="main"
+        className={classes.main}
+        style={{ '--page-width': `var(--container-size-${width})` }}
+      >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </main>
+      </Box>
       <AppFooter />
     </>
   );

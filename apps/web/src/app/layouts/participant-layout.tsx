@@ -1,7 +1,9 @@
-import { Badge, Box, Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Burger, Container, Drawer, Group, Stack, Text, type MantineSize } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink } from 'react-router';
+import type { TMe } from '@attend/shared';
 import { Brand } from '../../components/brand';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { isParticipant, useSession } from '../../lib/auth-session';
@@ -9,6 +11,47 @@ import { t } from '../../lib/i18n';
 import { useOffline } from '../../lib/offline-copy';
 import { HeaderUser, LayoutBody, LogoutButton } from './layout-parts';
 import classes from './layouts.module.css';
+
+/** The participant pages' width: reading width, phone first. */
+const PAGE_WIDTH: MantineSize = 'md';
+
+/**
+ * Everything of the signed-in person's own: their event (the spec's Home link), its sessions, their
+ * QR code and their tag. Someone signed in without an event of their own only has Home.
+ */
+function ParticipantNavLinks({
+  user,
+  className,
+  onNavigate,
+}: {
+  user: TMe | null;
+  className: string | undefined;
+  onNavigate?: () => void;
+}) {
+  if (!isParticipant(user)) {
+    return (
+      <NavLink to={paths.participant.dashboard()} end className={className} onClick={onNavigate}>
+        {t('nav.home')}
+      </NavLink>
+    );
+  }
+  return (
+    <>
+      <NavLink to={paths.participant.event(user.event.id)} end className={className} onClick={onNavigate}>
+        {t('nav.home')}
+      </NavLink>
+      <NavLink to={paths.participant.sessions()} className={className} onClick={onNavigate}>
+        {t('nav.sessions')}
+      </NavLink>
+      <NavLink to={paths.participant.qrCode()} className={className} onClick={onNavigate}>
+        {t('nav.myQrCode')}
+      </NavLink>
+      <NavLink to={paths.participant.eventTag(user.event.id)} className={className} onClick={onNavigate}>
+        {t('nav.myTag')}
+      </NavLink>
+    </>
+  );
+}
 
 export function ParticipantLayout() {
   const { user } = useSession();
@@ -21,8 +64,9 @@ export function ParticipantLayout() {
   return (
     <>
       <header className={classes.header}>
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
+        <Container size={PAGE_WIDTH} py="sm">
+          {/* One row at every width: below md the links move into the menu instead of wrapping. */}
+          <Group justify="space-between" wrap="nowrap" className={classes.headerRow}>
             <Group gap="sm" wrap="nowrap">
               <Brand to={home} />
               {offline && (
@@ -31,16 +75,17 @@ export function ParticipantLayout() {
                 </Badge>
               )}
             </Group>
-            <Group gap="md" wrap="nowrap" visibleFrom="sm">
+            <Group gap="md" wrap="nowrap" visibleFrom="md" className={classes.headerEnd}>
               <Box component="nav" aria-label={t('nav.main')}>
-                <NavLink to={home} end className={classes.navLink}>
-                  {t('nav.home')}
-                </NavLink>
+                <Group gap={4} wrap="nowrap">
+                  <ParticipantNavLinks user={user} className={classes.navLink} />
+                </Group>
               </Box>
+              <LanguageSwitcher />
               <HeaderUser name={name} logout={logout} />
             </Group>
             <Burger
-              hiddenFrom="sm"
+              hiddenFrom="md"
               opened={menuOpened}
               onClick={menu.toggle}
               aria-label={t('nav.openMenu')}
@@ -55,20 +100,21 @@ export function ParticipantLayout() {
         position="right"
         size="xs"
         title={t('nav.menu')}
-        hiddenFrom="sm"
+        hiddenFrom="md"
         closeButtonProps={{ 'aria-label': t('notify.close') }}
       >
         <Stack gap="md">
           <Text fw={600}>{name}</Text>
           <Box component="nav" aria-label={t('nav.main')}>
-            <NavLink to={home} end className={classes.navLink} onClick={menu.close}>
-              {t('nav.home')}
-            </NavLink>
+            <Stack gap={2}>
+              <ParticipantNavLinks user={user} className={classes.menuLink} onNavigate={menu.close} />
+            </Stack>
           </Box>
+          <LanguageSwitcher />
           <LogoutButton logout={logout} before={menu.close} />
         </Stack>
       </Drawer>
-      <LayoutBody />
+      <LayoutBody width={PAGE_WIDTH} />
     </>
   );
 }

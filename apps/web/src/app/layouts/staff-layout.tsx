@@ -1,70 +1,130 @@
-import { Box, Container, Group } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
-import { NavLink } from 'react-router';
+import { Box, Burger, Container, Drawer, Group, Stack, type MantineSize } from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { NavLink, useMatch } from 'react-router';
 import { Brand } from '../../components/brand';
-import { paths } from '../../config/paths';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { paths, routePatterns } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
+import { EventNav } from './event-nav';
 import { LayoutBody, LogoutButton } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */
 const SCROLL_THRESHOLD_PX = 10;
 
+/** The staff pages' width: tables need the room. */
+const PAGE_WIDTH: MantineSize = 'xl';
+
+function StaffNavLinks({
+  isAdmin,
+  className,
+  onNavigate,
+}: {
+  isAdmin: boolean;
+  className: string | undefined;
+  onNavigate?: () => void;
+}) {
+  return (
+    <>
+      {isAdmin && (
+        <>
+          <NavLink to={paths.staff.dashboard()} end className={className} onClick={onNavigate}>
+            {t('nav.dashboard')}
+          </NavLink>
+          <NavLink to={paths.staff.events()} className={className} onClick={onNavigate}>
+            {t('nav.events')}
+          </NavLink>
+        </>
+      )}
+      <NavLink to={paths.staff.checkInHome()} className={className} onClick={onNavigate}>
+        {t('nav.checkIn')}
+      </NavLink>
+      {isAdmin && (
+        <>
+          <NavLink to={paths.staff.staffAccess()} className={className} onClick={onNavigate}>
+            {t('nav.staffAccess')}
+          </NavLink>
+          <NavLink to={paths.staff.mailbox()} className={className} onClick={onNavigate}>
+            {t('nav.mailbox')}
+          </NavLink>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The event id of the page, when it is one of an event's pages. */
+function useEventIdOfPage(): number | null {
+  const match = useMatch(routePatterns.staffEventArea);
+  const id = match?.params.eventId;
+  return id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+}
+
 export function StaffLayout() {
   const { user } = useSession();
   const [scroll] = useWindowScroll();
   const logout = useLogout();
+  const [menuOpened, menu] = useDisclosure(false);
+  const eventId = useEventIdOfPage();
   const scrolled = scroll.y > SCROLL_THRESHOLD_PX;
   const username = isStaff(user) ? user.username : '';
-  // A scanner only runs check-in stations: the other pages are not theirs to see.
+  // A scanner only runs check-in stations: the other pages (and an event's other areas) are not theirs.
   const isAdmin = isStaff(user) && user.role === 'admin';
 
   return (
     <>
       <header className={classes.header} data-scrolled={scrolled}>
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="lg" wrap="wrap">
+        <Container size={PAGE_WIDTH} py="sm">
+          {/* One row at every width: below lg the links move into the menu instead of wrapping. */}
+          <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.headerRow}>
+            <Group gap="lg" wrap="nowrap">
               <Brand to={isAdmin ? paths.staff.dashboard() : paths.staff.checkInHome()} />
-              <Box component="nav" aria-label={t('nav.main')}>
-                <Group gap={4}>
-                  {isAdmin && (
-                    <>
-                      <NavLink to={paths.staff.dashboard()} end className={classes.navLink}>
-                        {t('nav.dashboard')}
-                      </NavLink>
-                      <NavLink to={paths.staff.events()} className={classes.navLink}>
-                        {t('nav.events')}
-                      </NavLink>
-                    </>
-                  )}
-                  <NavLink to={paths.staff.checkInHome()} className={classes.navLink}>
-                    {t('nav.checkIn')}
-                  </NavLink>
-                  {isAdmin && (
-                    <>
-                      <NavLink to={paths.staff.staffAccess()} className={classes.navLink}>
-                        {t('nav.staffAccess')}
-                      </NavLink>
-                      <NavLink to={paths.staff.mailbox()} className={classes.navLink}>
-                        {t('nav.mailbox')}
-                      </NavLink>
-                    </>
-                  )}
+              <Box component="nav" aria-label={t('nav.main')} visibleFrom="lg">
+                <Group gap={4} wrap="nowrap">
+                  <StaffNavLinks isAdmin={isAdmin} className={classes.navLink} />
                 </Group>
               </Box>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" visibleFrom="lg" className={classes.headerEnd}>
+              <LanguageSwitcher />
               <AccountMenu name={username} className={classes.userName} />
               <LogoutButton logout={logout} />
             </Group>
+            <Burger
+              hiddenFrom="lg"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={menuOpened}
+            />
           </Group>
         </Container>
       </header>
-      <LayoutBody />
+      {isAdmin && eventId !== null && <EventNav eventId={eventId} size={PAGE_WIDTH} />}
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={t('nav.menu')}
+        hiddenFrom="lg"
+        closeButtonProps={{ 'aria-label': t('notify.close') }}
+      >
+        <Stack gap="md">
+          <AccountMenu name={username} className={classes.userName} />
+          <Box component="nav" aria-label={t('nav.main')}>
+            <Stack gap={2}>
+              <StaffNavLinks isAdmin={isAdmin} className={classes.menuLink} onNavigate={menu.close} />
+            </Stack>
+          </Box>
+          <LanguageSwitcher />
+          <LogoutButton logout={logout} before={menu.close} />
+        </Stack>
+      </Drawer>
+      <LayoutBody width={PAGE_WIDTH} />
     </>
   );
 }

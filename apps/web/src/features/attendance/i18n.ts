@@ -75,4 +75,4 @@ export const en = {
 
 export type AttendanceKey = keyof typeof en;
 
-export const ta = translator<AttendanceKey>(en);
+export const ta = translator<AttendanceKey>('attendance', en);

@@ -151,7 +151,7 @@ export const en = {
   'dsa.subtitle':
     'Participants who attended at least {n} sessions on the day are eligible for the daily subsistence allowance.',
   'dsa.back': 'Back to Event',
-  'dsa.day': 'Day (UTC)',
+  'dsa.day': 'Day ({zone})',
   'dsa.filter': 'Show',
   'dsa.filter.all': 'All',
   'dsa.filter.eligible': 'Eligible',
@@ -180,4 +180,4 @@ export const en = {
 export type CheckInKey = keyof typeof en;
 
 /** Looks up a check-in string and fills `{name}` placeholders. */
-export const tc = translator<CheckInKey>(en);
+export const tc = translator<CheckInKey>('checkIn', en);

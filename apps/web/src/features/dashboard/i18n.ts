@@ -64,4 +64,4 @@ export const en = {
 
 export type DashboardKey = keyof typeof en;
 
-export const td = translator<DashboardKey>(en);
+export const td = translator<DashboardKey>('dashboard', en);

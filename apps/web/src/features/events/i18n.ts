@@ -43,6 +43,17 @@ export const en = {
   'form.endDate': 'End Date',
   'form.location': 'Location',
   'form.isActive': 'Event is active',
+  'form.timeZone': 'Time zone',
+  'form.timeZoneHint':
+    'Where the event happens. Every date and time of the event and its sessions is shown in this zone.',
+  'form.timeZoneNone': 'No time zone matches',
+  'form.timesIn': 'Time in {zone}',
+  'form.eventNotes': 'Notes for participants',
+  'form.eventNotesHint': 'Shown on the participant pages. Leave blank for the standard notes.',
+  'form.groupChatUrl': 'Group chat link',
+  'form.groupChatUrlHint': 'Shown to participants once they have confirmed attendance.',
+  'form.supportContact': 'Contact line',
+  'form.supportContactHint': 'Who participants contact about the event, shown on their pages.',
   'form.cancel': 'Cancel',
   'form.create': 'Create Event',
   'form.save': 'Save Changes',
@@ -66,6 +77,8 @@ export const en = {
   'detail.location': 'Location',
   'detail.startDate': 'Start Date',
   'detail.endDate': 'End Date',
+  'detail.timeZone': 'Time zone',
+  'detail.notSet': 'Not set',
   'detail.status': 'Status',
   'detail.edit': 'Edit Event',
   'detail.editTitle': 'Edit Event',
@@ -95,4 +108,4 @@ export const en = {
 export type EventsKey = keyof typeof en;
 
 /** Looks up an events string and fills `{name}` placeholders. */
-export const te = translator<EventsKey>(en);
+export const te = translator<EventsKey>('events', en);

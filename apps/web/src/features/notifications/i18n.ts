@@ -85,4 +85,4 @@ export const en = {
 export type NotificationsKey = keyof typeof en;
 
 /** Looks up a notifications string and fills `{name}` placeholders. */
-export const tn = translator<NotificationsKey>(en);
+export const tn = translator<NotificationsKey>('notifications', en);

@@ -15,4 +15,4 @@ export const en = {
 
 export type ParticipantDashboardKey = keyof typeof en;
 
-export const tpd = translator<ParticipantDashboardKey>(en);
+export const tpd = translator<ParticipantDashboardKey>('participantDashboard', en);

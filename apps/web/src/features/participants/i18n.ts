@@ -231,8 +231,34 @@ export const en = {
   'detail.updated': messages.participantUpdated,
   'detail.updateFailed': 'Failed to update participant. Please check your input.',
   'detail.emailError': 'Email error: {message}',
+
+  'add.copyCode': 'Copy unique code',
+  'add.codeCopied': 'Copied to clipboard',
+  'add.copyFailed': 'Failed to copy',
+
+  'loginLink.title': 'One-click login link',
+  'loginLink.text':
+    'A link that signs {name} in without typing codes. Copy it to send it, or show it as a QR code for their phone at the desk. Anyone with the link can sign in as {name} until it is revoked or the event ends.',
+  'loginLink.copy': 'Copy login link',
+  'loginLink.showQr': 'Show login QR',
+  'loginLink.revoke': 'Revoke login links',
+  'loginLink.copied': 'Login link copied to clipboard',
+  'loginLink.copyFailed': 'Failed to copy',
+  'loginLink.failed': 'Failed to create the login link',
+  'loginLink.revoked': 'Login links revoked: {count}. They no longer sign in.',
+  'loginLink.revokedNone': 'There were no active login links to revoke.',
+  'loginLink.revokeFailed': 'Failed to revoke the login links',
+  'loginLink.qrTitle': 'Login QR for {name}',
+  'loginLink.qrHint':
+    'Scan this code with the participant’s phone camera: it opens the link and signs them in.',
+  'loginLink.qrAlt': 'Login QR code for {name}',
+  'loginLink.qrPreparing': 'Preparing the QR code…',
+  'loginLink.qrFailed': 'Failed to draw the QR code',
+  'loginLink.url': 'Login link',
+  'loginLink.validUntil': 'Valid until {date}',
+  'loginLink.close': 'Close',
 } as const;
 
 export type ParticipantsKey = keyof typeof en;
 
-export const tp = translator<ParticipantsKey>(en);
+export const tp = translator<ParticipantsKey>('participants', en);

@@ -61,6 +61,7 @@ export const en = {
   'form.end': 'End Time',
   'form.max': 'Max Participants',
   'form.maxHint': '0 for unlimited',
+  'form.timesIn': 'Time in {zone}',
   'form.isActive': 'Session is active',
   'form.active': 'Active',
   'form.cancel': 'Cancel',
@@ -73,6 +74,7 @@ export const en = {
   'create.expired': messages.sessionExpired,
   'create.forbidden': messages.createSessionForbidden,
   'create.eventNotFound': 'The event was not found.',
+  'create.eventFailed': 'Failed to load the event. Please try again.',
 
   'sub.title': 'Create Sub-Sessions',
   'sub.parent': 'Sub-sessions of "{name}"',
@@ -181,13 +183,17 @@ export const en = {
   'p.loadFailed': 'An error occurred while loading the page. Please try again.',
   'p.tryAgain': 'Try Again',
   'p.noEvent': 'No event ID available. Please log in again.',
-  'p.clash': 'Clashes with "{other}", which you are registered for.',
-  'p.sameGroup': 'You have already chosen "{other}" in this group.',
   'p.sessionsCount': '{n} sessions',
   'p.sessionsCountOne': '1 session',
+  // Why Register is disabled, in the words the server uses when it refuses (document 1 §5).
+  'p.fullReason': messages.sessionFull,
+  'p.clashReason': messages.timeConflict,
+  'p.sameGroupName': messages.sameSessionGroup,
+  'p.expandAll': 'Expand all',
+  'p.collapseAll': 'Collapse all',
 } as const;
 
 export type SessionsKey = keyof typeof en;
 
 /** Looks up a sessions string and fills `{name}` placeholders. */
-export const ts = translator<SessionsKey>(en);
+export const ts = translator<SessionsKey>('sessions', en);

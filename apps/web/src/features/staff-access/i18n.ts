@@ -39,4 +39,4 @@ export const en = {
 
 export type StaffAccessKey = keyof typeof en;
 
-export const tsa = translator<StaffAccessKey>(en);
+export const tsa = translator<StaffAccessKey>('staffAccess', en);

@@ -99,4 +99,4 @@ export const en = {
 } as const;
 
 export type TagsKey = keyof typeof en;
-export const tt = translator<TagsKey>(en);
+export const tt = translator<TagsKey>('tags', en);

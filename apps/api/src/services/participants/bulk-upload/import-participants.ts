@@ -42,6 +42,8 @@ type Staged = {
   organization: string;
   jobTitle: string;
   uniqueCode: string;
+  /** '' keeps an existing participant's language and gives a new one English. */
+  language: string;
 };
 type Existing = { id: number; email: string; username: string; uniqueCode: string };
 
@@ -72,6 +74,7 @@ function plan(rows: UploadRow[], existing: Existing[]): { staged: Staged[]; outc
       phone: v.phone,
       organization: v.organization,
       jobTitle: v.job_title,
+      language: v.language,
     };
     const current = byEmail.get(emailKey);
     if (current) {
@@ -183,13 +186,14 @@ async function stage(db: Db, importId: string, staged: Staged[]): Promise<void> 
         update participant_imports set heartbeat_at = now() where id = ${importId}
       )
       insert into participant_import_rows
-        (import_id, seq, participant_id, username, full_name, email, phone, organization, job_title, unique_code)
+        (import_id, seq, participant_id, username, full_name, email, phone, organization, job_title, unique_code,
+         language)
       select ${importId}, * from unnest(
         ${intArray(batch.map((r) => r.seq))}::int[], ${intArray(batch.map((r) => r.participantId))}::int[],
         ${text((r) => r.username)}::text[], ${text((r) => r.fullName)}::text[],
         ${text((r) => r.email)}::text[], ${text((r) => r.phone)}::text[],
         ${text((r) => r.organization)}::text[], ${text((r) => r.jobTitle)}::text[],
-        ${text((r) => r.uniqueCode)}::text[])`);
+        ${text((r) => r.uniqueCode)}::text[], ${text((r) => r.language)}::text[])`);
   }
 }
 
@@ -216,8 +220,9 @@ async function publishChunk(
         returning *
       ), ins as (
         insert into participants
-          (event_id, username, full_name, email, phone, organization, job_title, unique_code)
-        select ${eventId}, username, full_name, email, phone, organization, job_title, unique_code
+          (event_id, username, full_name, email, phone, organization, job_title, unique_code, language)
+        select ${eventId}, username, full_name, email, phone, organization, job_title, unique_code,
+          case when language = '' then 'en' else language end
         from s where participant_id is null order by seq
         on conflict do nothing
         returning lower(email) as email
@@ -227,6 +232,7 @@ async function publishChunk(
           phone = case when s.phone = '' then p.phone else s.phone end,
           organization = case when s.organization = '' then p.organization else s.organization end,
           job_title = case when s.job_title = '' then p.job_title else s.job_title end,
+          language = case when s.language = '' then p.language else s.language end,
           updated_at = now()
         from s
         where s.participant_id is not null and p.id = s.participant_id and p.event_id = ${eventId}

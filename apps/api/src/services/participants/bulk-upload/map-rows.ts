@@ -1,8 +1,15 @@
-import { BULK_UPLOAD_REQUIRED_COLUMNS, ZParticipantCreate, format, messages } from '@attend/shared';
+import {
+  BULK_UPLOAD_REQUIRED_COLUMNS,
+  ZParticipantCreate,
+  format,
+  messages,
+  parseLanguageName,
+  type TLanguage,
+} from '@attend/shared';
 import { AppError } from '../../../lib/app-error';
 import type { Sheet } from './read-workbook';
 
-export type Column = 'full_name' | 'email' | 'username' | 'phone' | 'organization' | 'job_title';
+export type Column = 'full_name' | 'email' | 'username' | 'phone' | 'organization' | 'job_title' | 'language';
 
 /** Header spellings people use for each column, after lower-casing and turning spaces into _. */
 const ALIASES: ReadonlyMap<string, Column> = new Map<string, Column>([
@@ -21,6 +28,9 @@ const ALIASES: ReadonlyMap<string, Column> = new Map<string, Column>([
   ['organisation', 'organization'],
   ['job_title', 'job_title'],
   ['jobtitle', 'job_title'],
+  ['language', 'language'],
+  ['lang', 'language'],
+  ['preferred_language', 'language'],
 ]);
 
 /** Names that mean something to JavaScript objects: such a header is refused, never used as a key. */
@@ -71,6 +81,8 @@ export type UploadRow = {
     phone: string;
     organization: string;
     job_title: string;
+    /** '' when the cell is blank: a new participant gets English, an existing one keeps theirs. */
+    language: TLanguage | '';
   };
   error?: string;
 };
@@ -91,8 +103,10 @@ export function mapRows(sheet: Sheet): UploadRow[] {
       phone: cell(cells, 'phone'),
       organization: cell(cells, 'organization'),
       job_title: cell(cells, 'job_title'),
+      language: cell(cells, 'language'),
     };
-    const parsed = ZParticipantCreate.safeParse(input);
+    const { language: languageCell, ...fields } = input;
+    const parsed = ZParticipantCreate.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path[0];
@@ -101,6 +115,10 @@ export function mapRows(sheet: Sheet): UploadRow[] {
       const prefixed = field === 'full_name' || field === 'email' ? message : `${String(field)}: ${message}`;
       return { row, input, error: prefixed };
     }
-    return { row, input, valid: parsed.data };
+    const language = parseLanguageName(languageCell);
+    if (language === null) {
+      return { row, input, error: format(messages.uploadBadLanguage, { value: languageCell.slice(0, 50) }) };
+    }
+    return { row, input, valid: { ...parsed.data, language: languageCell ? language : '' } };
   });
 }

@@ -58,6 +58,7 @@ export async function writeResultsFile(
       ['phone', null, 16],
       ['organization', null, 24],
       ['job_title', null, 20],
+      ['language', null, 10],
       ['status', null, 10],
       ['unique_code', null, 12],
       ['message', null, 60],

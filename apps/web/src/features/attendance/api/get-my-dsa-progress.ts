@@ -2,11 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZMyDsaProgress } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-
-/** Today as YYYY-MM-DD in UTC (the DSA rule's day, as on the staff report). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+import { localDayKey } from '../../../lib/date-time';
 
 /** GET /api/participants/me/dsa/?day=: sessions attended that day against the DSA rule. */
 export function getMyDsaProgress(day: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -21,6 +17,10 @@ export function myDsaProgressQueryOptions(participantId: number, day: string) {
   });
 }
 
-export function useMyDsaProgress(participantId: number, enabled: boolean) {
-  return useQuery({ ...myDsaProgressQueryOptions(participantId, todayUtc()), enabled });
+/** The participant's DSA progress today, the event's calendar day (as on the staff report). */
+export function useMyDsaProgress(participantId: number, timeZone: string, enabled: boolean) {
+  return useQuery({
+    ...myDsaProgressQueryOptions(participantId, localDayKey(new Date(), timeZone)),
+    enabled,
+  });
 }

@@ -2,9 +2,12 @@ import { Stack, Text } from '@mantine/core';
 import { useMyDsaProgress } from '../api/get-my-dsa-progress';
 import { ta } from '../i18n';
 
-/** 'Sessions attended today: N of 4 toward the DSA' (nothing while loading or when it cannot load). */
-export function DsaProgress({ participantId }: { participantId: number }) {
-  const { data } = useMyDsaProgress(participantId, true);
+/**
+ * 'Sessions attended today: N of 4 toward the DSA' (nothing while loading or when it cannot load);
+ * today is the event's day, in its time zone.
+ */
+export function DsaProgress({ participantId, timeZone }: { participantId: number; timeZone: string }) {
+  const { data } = useMyDsaProgress(participantId, timeZone, true);
   if (!data) return null;
   return (
     <Stack gap={2} align="center" ta="center" data-testid="dsa-progress">

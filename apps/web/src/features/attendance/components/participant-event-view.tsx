@@ -29,7 +29,7 @@ function EventNotFound() {
 }
 
 function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean | null }) {
-  const { dates, times } = eventDates(event.start_date, event.end_date);
+  const { dates, times } = eventDates(event.start_date, event.end_date, event.time_zone);
   return (
     <Paper
       radius="lg"
@@ -67,10 +67,12 @@ function Banner({ event, confirmed }: { event: TEventDetail; confirmed: boolean 
 function EventPass({
   participant,
   eventId,
+  timeZone,
   offline,
 }: {
   participant: TParticipantSelf;
   eventId: number;
+  timeZone: string;
   offline: boolean;
 }) {
   return (
@@ -80,7 +82,7 @@ function EventPass({
           {ta('qr.title')}
         </Title>
         <ParticipantQrCode key={participant.id} participant={participant} offline={offline} />
-        <DsaProgress participantId={participant.id} />
+        <DsaProgress participantId={participant.id} timeZone={timeZone} />
         <Group justify="center" gap="sm">
           <Button component={Link} to={paths.participant.eventTag(eventId)}>
             {ta('event.viewTag')}
@@ -129,7 +131,9 @@ export function ParticipantEventView({ eventId }: { eventId: number | null }) {
         {own && <Title order={1}>{ta('event.welcome', { name: own.full_name })}</Title>}
         <Banner event={event} confirmed={confirmed} />
         {own && !own.confirmed_attendance && <ConfirmAttendancePanel />}
-        {own?.confirmed_attendance && <EventPass participant={own} eventId={event.id} offline={offline} />}
+        {own?.confirmed_attendance && (
+          <EventPass participant={own} eventId={event.id} timeZone={event.time_zone} offline={offline} />
+        )}
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="about-title">
           <Stack gap="xs">
             <Title order={2} fz="h3" id="about-title">

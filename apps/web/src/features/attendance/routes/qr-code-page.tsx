@@ -75,7 +75,7 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
                 <Text span fw={600}>
                   {ta('qrPage.startDate')}:
                 </Text>{' '}
-                <span data-testid="qr-event-start">{localeDate(event.start_date)}</span>
+                <span data-testid="qr-event-start">{localeDate(event.start_date, event.time_zone)}</span>
               </Text>
               <Text>
                 <Text span fw={600}>

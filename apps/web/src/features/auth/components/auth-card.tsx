@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 import { paths } from '../../../config/paths';
 import { t } from '../../../lib/i18n';
 
-/** The centred card both sign-in pages share, with the 'Back to Home' link. */
+/** The centred card both sign-in pages share, with the 'Back to Home' link and the language picker. */
 export function AuthCard({
   title,
   subtitle,
@@ -32,11 +33,12 @@ export function AuthCard({
             {children}
           </Stack>
         </Paper>
-        <Center mt="md">
+        <Group justify="space-between" mt="md">
           <Anchor component={Link} to={paths.home()} size="sm" c="blue.9">
             {t('login.backHome')}
           </Anchor>
-        </Center>
+          <LanguageSwitcher />
+        </Group>
       </Container>
     </Center>
   );

@@ -50,7 +50,7 @@ export function AutoLoginPage() {
       <Text c="dimmed" size="sm" aria-hidden>
         {t('app.name')}
       </Text>
-      <PageLoader />
+      <PageLoader variant="spinner" />
     </Stack>
   );
 }

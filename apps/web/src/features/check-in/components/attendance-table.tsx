@@ -8,10 +8,12 @@ type Props = {
   rows: TCheckIn[];
   /** Admins may undo a check-in; scanners see no Actions column. */
   onUndo?: (record: TCheckIn) => void;
+  /** The event's time zone (the viewer's while it is not known). */
+  timeZone?: string;
 };
 
 /** Attendance records, newest first: Name, Session, Check-In Time, Checked In By, Notes (document 2 §2). */
-export function AttendanceTable({ rows, onUndo }: Props) {
+export function AttendanceTable({ rows, onUndo, timeZone }: Props) {
   const columns = [
     tc('table.name'),
     tc('table.session'),
@@ -56,7 +58,7 @@ export function AttendanceTable({ rows, onUndo }: Props) {
                   </Stack>
                 </Table.Td>
                 <Table.Td>{r.session_name}</Table.Td>
-                <Table.Td>{formatDisplayDateTime(r.check_in_time)}</Table.Td>
+                <Table.Td>{formatDisplayDateTime(r.check_in_time, timeZone)}</Table.Td>
                 <Table.Td>{r.checked_in_by}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'pre-line' }}>{r.notes}</Table.Td>
                 {onUndo && (

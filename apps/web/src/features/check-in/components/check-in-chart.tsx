@@ -5,9 +5,15 @@ import type { TEventCheckInStats } from '@attend/shared';
 import { timelinePoints } from '../lib/timeline';
 import { tc } from '../i18n';
 
+export type CheckInChartProps = {
+  timeline: TEventCheckInStats['timeline'];
+  /** The event's time zone, in which the bars are labelled (the viewer's while it is not known). */
+  timeZone?: string;
+};
+
 /** Check-ins per 15 minutes (this module and @mantine/charts load only where a chart is shown). */
-export function CheckInChart({ timeline }: { timeline: TEventCheckInStats['timeline'] }) {
-  const points = timelinePoints(timeline);
+export function CheckInChart({ timeline, timeZone }: CheckInChartProps) {
+  const points = timelinePoints(timeline, timeZone);
   if (points.length === 0) {
     return (
       <Text c="dimmed" size="sm">

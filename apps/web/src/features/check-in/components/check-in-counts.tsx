@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { LiveStatus } from '../api/subscribe-check-ins';
 import { tc } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 export type Count = { key: string; label: string; value: number | null };
 
@@ -14,7 +15,7 @@ export function CheckInCounts({ counts }: { counts: Count[] }) {
             {c.label}
           </Text>
           <Text fz={32} fw={800} data-testid={`checkin-count-${c.key}`}>
-            {c.value === null ? '–' : c.value.toLocaleString('en-US')}
+            {c.value === null ? '–' : formatNumber(c.value)}
           </Text>
         </Paper>
       ))}

@@ -62,8 +62,9 @@ export function CheckInStation({ eventId, event, nav }: Props) {
   const sessionName = selected?.name ?? tc('station.mainEvent');
 
   const live = useLiveCheckIns(eventId);
-  const station = useCheckInStation(eventId, { session: sessionId, sessionName }, offline);
   const eventName = event?.name ?? offline.pack?.event.name;
+  const timeZone = event?.time_zone ?? offline.pack?.event.time_zone;
+  const station = useCheckInStation(eventId, { session: sessionId, sessionName, timeZone }, offline);
   const undo = useDeleteCheckIn(eventId);
   const [toUndo, setToUndo] = useState<TCheckIn | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -184,7 +185,7 @@ export function CheckInStation({ eventId, event, nav }: Props) {
                   {tc('chart.title')}
                 </Title>
                 {stats.data ? (
-                  <LazyCheckInChart timeline={stats.data.timeline} />
+                  <LazyCheckInChart timeline={stats.data.timeline} timeZone={timeZone} />
                 ) : stats.isError ? (
                   <Text c="red.9" size="sm">
                     {tc('stats.loadFailed')}
@@ -219,7 +220,7 @@ export function CheckInStation({ eventId, event, nav }: Props) {
             ) : list.isPending ? (
               <SectionLoader />
             ) : (
-              <AttendanceTable rows={rows} onUndo={isAdmin ? setToUndo : undefined} />
+              <AttendanceTable rows={rows} onUndo={isAdmin ? setToUndo : undefined} timeZone={timeZone} />
             )}
             {lastPage > 1 && (
               <Pagination

@@ -6,6 +6,7 @@ import { useLiveCheckIns } from '../api/subscribe-check-ins';
 import { tc } from '../i18n';
 import { LiveBadge } from './check-in-counts';
 import { LazyCheckInChart } from './lazy-check-in-chart';
+import { formatNumber } from '../../../lib/locale';
 
 /**
  * Live check-ins of an event (event detail page): door count against confirmed participants, each
@@ -15,9 +16,12 @@ import { LazyCheckInChart } from './lazy-check-in-chart';
 export function EventCheckInLive({
   eventId,
   onEvent,
+  timeZone,
 }: {
   eventId: number;
   onEvent?: (event: TCheckInLiveEvent) => void;
+  /** The event's time zone, in which the chart is labelled. */
+  timeZone?: string;
 }) {
   const stats = useCheckInStats(eventId);
   const live = useLiveCheckIns(eventId, { onEvent });
@@ -42,8 +46,8 @@ export function EventCheckInLive({
             <Stack gap="sm">
               <Text fz="lg" fw={600} data-testid="live-main-event">
                 {tc('stats.mainEventCheckedIn', {
-                  n: data.main_event.checked_in.toLocaleString('en-US'),
-                  confirmed: data.main_event.confirmed.toLocaleString('en-US'),
+                  n: formatNumber(data.main_event.checked_in),
+                  confirmed: formatNumber(data.main_event.confirmed),
                 })}
               </Text>
               {data.sessions.length > 0 && (
@@ -60,8 +64,8 @@ export function EventCheckInLive({
                     {data.sessions.map((s) => (
                       <Table.Tr key={s.id}>
                         <Table.Td>{s.parent_session === null ? s.name : `— ${s.name}`}</Table.Td>
-                        <Table.Td>{s.checked_in.toLocaleString('en-US')}</Table.Td>
-                        <Table.Td>{s.registered.toLocaleString('en-US')}</Table.Td>
+                        <Table.Td>{formatNumber(s.checked_in)}</Table.Td>
+                        <Table.Td>{formatNumber(s.registered)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -72,7 +76,7 @@ export function EventCheckInLive({
               <Title order={3} fz="h5">
                 {tc('chart.title')}
               </Title>
-              <LazyCheckInChart timeline={data.timeline} />
+              <LazyCheckInChart timeline={data.timeline} timeZone={timeZone} />
             </Stack>
           </SimpleGrid>
         )}

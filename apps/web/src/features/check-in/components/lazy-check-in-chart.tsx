@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
-import type { TEventCheckInStats } from '@attend/shared';
+import type { CheckInChartProps } from './check-in-chart';
 
 // The chart library (recharts) is large: pages download it only when they show a chart.
 const CheckInChart = lazy(() => import('./check-in-chart'));
 
-export function LazyCheckInChart({ timeline }: { timeline: TEventCheckInStats['timeline'] }) {
+export function LazyCheckInChart({ timeline, timeZone }: CheckInChartProps) {
   return (
     <Suspense fallback={<Skeleton h={220} radius="md" />}>
-      <CheckInChart timeline={timeline} />
+      <CheckInChart timeline={timeline} timeZone={timeZone} />
     </Suspense>
   );
 }

@@ -11,11 +11,11 @@ function ageText(ms: number): string {
   return tc('offline.hoursAgo', { n: Math.floor(minutes / 60) });
 }
 
-function conflictResult({ result }: SyncConflict): string {
+function conflictResult({ result }: SyncConflict, timeZone: string | undefined): string {
   const first = result.check_in;
   if (result.status === 'duplicate' && first) {
     return tc('offline.conflictDuplicate', {
-      when: formatDisplayDateTime(first.check_in_time),
+      when: formatDisplayDateTime(first.check_in_time, timeZone),
       by: first.checked_in_by || tc('offline.unknownStaff'),
     });
   }
@@ -28,6 +28,7 @@ function conflictResult({ result }: SyncConflict): string {
  */
 export function OfflineStatus({ station }: { station: OfflineStation }) {
   const { offline, waiting, packAge, report } = station;
+  const timeZone = station.pack?.event.time_zone;
   return (
     <Stack gap="sm">
       <Group gap="sm" role="group" aria-label={tc('offline.status')} data-testid="station-status">
@@ -97,8 +98,8 @@ export function OfflineStatus({ station }: { station: OfflineStation }) {
                           c.scan.qr_code_data}
                       </Table.Td>
                       <Table.Td>{c.scan.session_name}</Table.Td>
-                      <Table.Td>{formatDisplayDateTime(c.scan.scanned_at)}</Table.Td>
-                      <Table.Td>{conflictResult(c)}</Table.Td>
+                      <Table.Td>{formatDisplayDateTime(c.scan.scanned_at, timeZone)}</Table.Td>
+                      <Table.Td>{conflictResult(c, timeZone)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

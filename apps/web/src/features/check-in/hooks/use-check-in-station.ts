@@ -8,7 +8,8 @@ import { outcomeFromCheckIn, outcomeFromError, type ScanOutcome } from '../lib/s
 import { tc } from '../i18n';
 import type { OfflineStation } from './use-offline-station';
 
-export type StationScope = { session: number | null; sessionName: string };
+/** Where scans go, and the event's time zone (for the times a refusal names) once known. */
+export type StationScope = { session: number | null; sessionName: string; timeZone?: string };
 
 /** A scan as the panel shows it: its outcome, and what to resend for 'Check in anyway'. */
 export type StationResult = { outcome: ScanOutcome; request: CheckInRequest; seq: number };
@@ -62,9 +63,9 @@ export function useCheckInStation(eventId: number, scope: StationScope, offline:
     } catch (err) {
       if (err instanceof NetworkError) {
         offline.markUnreachable();
-        outcome = await decideHere().catch(() => outcomeFromError(err, scope.sessionName));
+        outcome = await decideHere().catch(() => outcomeFromError(err, scope.sessionName, scope.timeZone));
       } else {
-        outcome = outcomeFromError(err, scope.sessionName);
+        outcome = outcomeFromError(err, scope.sessionName, scope.timeZone);
       }
     } finally {
       setPending((n) => n - 1);

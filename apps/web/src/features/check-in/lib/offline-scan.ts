@@ -221,9 +221,15 @@ export async function decideOffline(
     const known = index.firstIn.get(scopeKey(who.id, input.session));
     const mine = waiting.find((w) => w.participant_id === who.id && w.session === input.session);
     const first = known
-      ? { when: formatDisplayDateTime(known.when), by: known.by || tc('offline.unknownStaff') }
+      ? {
+          when: formatDisplayDateTime(known.when, pack.event.time_zone),
+          by: known.by || tc('offline.unknownStaff'),
+        }
       : mine
-        ? { when: formatDisplayDateTime(mine.scanned_at), by: tc('offline.thisStation') }
+        ? {
+            when: formatDisplayDateTime(mine.scanned_at, pack.event.time_zone),
+            by: tc('offline.thisStation'),
+          }
         : null;
     if (first) {
       return {

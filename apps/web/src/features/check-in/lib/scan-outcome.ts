@@ -134,8 +134,11 @@ const refusals: Record<string, Refusal> = {
   },
 };
 
-/** A refused or failed check-in, read from the `{detail, code}` body the API sends. */
-export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome {
+/**
+ * A refused or failed check-in, read from the `{detail, code}` body the API sends; times in the
+ * event's `timeZone` (the viewer's while the event is not known).
+ */
+export function outcomeFromError(err: unknown, sessionName: string, timeZone?: string): ScanOutcome {
   if (err instanceof NetworkError) {
     return {
       ...blankOutcome,
@@ -172,19 +175,27 @@ export function outcomeFromError(err: unknown, sessionName: string): ScanOutcome
     name,
     organization: (first?.organization ?? who?.organization) || null,
     session: first?.session_name ?? (name ? sessionName : null),
-    detail: err.detail || refusalSentence(refusal, name, sessionName, first),
-    first: first ? { when: formatDisplayDateTime(first.check_in_time), by: first.checked_in_by } : null,
+    detail: err.detail || refusalSentence(refusal, name, sessionName, first, timeZone),
+    first: first
+      ? { when: formatDisplayDateTime(first.check_in_time, timeZone), by: first.checked_in_by }
+      : null,
     canForce: refusal.canForce === true,
   };
 }
 
 /** Our own sentence when the server sent none (the same catalogue the API uses). */
-function refusalSentence(refusal: Refusal, name: string | null, session: string, first: TCheckIn | null) {
+function refusalSentence(
+  refusal: Refusal,
+  name: string | null,
+  session: string,
+  first: TCheckIn | null,
+  timeZone: string | undefined,
+) {
   const who = name ?? '';
   if (refusal.kind === 'already_checked_in' && first) {
     return format(messages.alreadyCheckedIn, {
       name: who,
-      when: formatDisplayDateTime(first.check_in_time),
+      when: formatDisplayDateTime(first.check_in_time, timeZone),
       by: first.checked_in_by,
     });
   }

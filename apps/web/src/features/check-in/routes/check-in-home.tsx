@@ -8,6 +8,7 @@ import { t } from '../../../lib/i18n';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { CheckInStation } from '../components/check-in-station';
 import { tc } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 function EventChoice({ event, onChoose }: { event: TCheckInEvent; onChoose: () => void }) {
   return (
@@ -18,12 +19,10 @@ function EventChoice({ event, onChoose }: { event: TCheckInEvent; onChoose: () =
             {event.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatDateRange(event.start_date, event.end_date)}
+            {formatDateRange(event.start_date, event.end_date, event.time_zone)}
             {event.location ? ` · ${event.location}` : ''}
           </Text>
-          <Text size="sm">
-            {tc('home.participants', { n: event.participants_count.toLocaleString('en-US') })}
-          </Text>
+          <Text size="sm">{tc('home.participants', { n: formatNumber(event.participants_count) })}</Text>
         </Stack>
       </Paper>
     </UnstyledButton>
@@ -73,7 +72,7 @@ export function CheckInHomePage() {
           <Text c="dimmed">{tc('home.subtitle')}</Text>
         </Stack>
         {events.isPending ? (
-          <SectionLoader />
+          <SectionLoader variant="cards" />
         ) : events.isError ? (
           <LoadFailed message={tc('home.loadFailed')} retryLabel={tc('home.tryAgain')} query={events} />
         ) : list.length === 0 ? (

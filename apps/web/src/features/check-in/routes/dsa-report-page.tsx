@@ -21,13 +21,13 @@ import { NoticePage } from '../../../components/notice-page';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
+import { describeTimeZone, localDayKey, viewerTimeZone } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { useDsaReport } from '../api/get-dsa-report';
 import { useExportDsaReport } from '../api/export-dsa-report';
-import { todayUtc } from '../lib/day';
 import { tc } from '../i18n';
 
 type Filter = 'all' | 'eligible' | 'not';
@@ -59,13 +59,18 @@ export function DsaReportPage() {
 }
 
 function DsaReport({ eventId }: { eventId: number }) {
-  const [day, setDay] = useState(todayUtc);
+  const events = useCheckInEvents();
+  const event = events.data?.find((e) => e.id === eventId);
+  // Days are the event's calendar days: until one is chosen, today where the event happens.
+  const zone = event?.time_zone ?? viewerTimeZone();
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const day = chosenDay ?? localDayKey(new Date(), zone);
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const validDay = ZDay.safeParse(day).success;
-  const report = useDsaReport(eventId, day, validDay);
+  // Waits for the event list, so the first report asked for is of the event's today.
+  const report = useDsaReport(eventId, day, validDay && !events.isPending);
   const exportReport = useExportDsaReport(eventId);
-  const event = useCheckInEvents().data?.find((e) => e.id === eventId);
   useDocumentTitle(
     `${event ? tc('dsa.title', { event: event.name }) : tc('dsa.documentTitle')} | ${t('app.name')}`,
   );
@@ -105,7 +110,7 @@ function DsaReport({ eventId }: { eventId: number }) {
           <Group align="flex-end" gap="md" wrap="wrap">
             <TextInput
               type="date"
-              label={tc('dsa.day')}
+              label={tc('dsa.day', { zone: describeTimeZone(zone) })}
               value={day}
               onChange={(e) => setDay(e.currentTarget.value)}
               error={validDay ? null : ZDay.safeParse(day).error?.issues[0]?.message}

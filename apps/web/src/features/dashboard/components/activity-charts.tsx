@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { MESSAGE_STATUSES, type TDashboardActivity } from '@attend/shared';
+import { appLocale } from '../../../lib/locale';
 import { messageStatusLabel } from '../../notifications';
 import { td } from '../i18n';
 
@@ -30,8 +30,10 @@ function ChartCard({ title, text, children }: { title: string; text: string; chi
  * module and @mantine/charts load only when the dashboard shows them).
  */
 export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
+  // 'Jan 5' in English; a day is a calendar date, so it is read and written in UTC.
+  const dayLabel = new Intl.DateTimeFormat(appLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const days = activity.days.map((d) => ({
-    label: dayjs(d.day).format('MMM D'),
+    label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)),
     confirmations: d.confirmations,
     check_ins: d.check_ins,
   }));

@@ -3,6 +3,7 @@ import { Term } from '../../../components/term';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { td } from '../i18n';
 import type { FailedEmailSummary as Summary } from '../lib/dashboard-figures';
+import { formatNumber } from '../../../lib/locale';
 
 /** Failed e-mails by state and the next scheduled retries (shown only when some have failed). */
 export function FailedEmailSummary({ summary }: { summary: Summary }) {
@@ -28,7 +29,7 @@ export function FailedEmailSummary({ summary }: { summary: Summary }) {
         <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0}>
           {counts.map((c) => (
             <Term key={c.key} label={c.label} testId={`failed-email-${c.key}`}>
-              {c.value.toLocaleString('en-US')}
+              {formatNumber(c.value)}
             </Term>
           ))}
         </SimpleGrid>
@@ -49,7 +50,7 @@ export function FailedEmailSummary({ summary }: { summary: Summary }) {
             </List>
             {summary.more > 0 && (
               <Text size="sm" c="dimmed" data-testid="failed-email-more">
-                {td('summary.more', { n: summary.more.toLocaleString('en-US') })}
+                {td('summary.more', { n: formatNumber(summary.more) })}
               </Text>
             )}
           </Stack>

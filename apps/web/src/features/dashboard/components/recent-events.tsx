@@ -5,11 +5,12 @@ import { paths } from '../../../config/paths';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { td } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <Stack gap={0} align="flex-end">
-      <Text fw={700}>{value.toLocaleString('en-US')}</Text>
+      <Text fw={700}>{formatNumber(value)}</Text>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -45,7 +46,7 @@ export function RecentEvents({
                       {e.name}
                     </Anchor>
                     <Text size="sm" c="dimmed">
-                      {td('recent.starts', { when: formatDisplayDateTime(e.start_date) })}
+                      {td('recent.starts', { when: formatDisplayDateTime(e.start_date, e.time_zone) })}
                     </Text>
                   </Stack>
                   <Group gap="lg">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { td } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 type Props = {
   testId: string;
@@ -24,7 +25,7 @@ export function StatCard({ testId, label, value, detail, color, children }: Prop
           <Skeleton h={32} w={80} />
         ) : (
           <Text fz={28} fw={700} lh={1.2} c={color} data-testid={`dashboard-stat-${testId}-value`}>
-            {value === null ? td('stats.unavailable') : value.toLocaleString('en-US')}
+            {value === null ? td('stats.unavailable') : formatNumber(value)}
           </Text>
         )}
         {detail === undefined ? (

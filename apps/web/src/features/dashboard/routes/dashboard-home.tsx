@@ -34,6 +34,7 @@ import { RecentEvents } from '../components/recent-events';
 import { StatCard } from '../components/stat-card';
 import { td, type DashboardKey } from '../i18n';
 import { attendanceRate, failedEmailSummary } from '../lib/dashboard-figures';
+import { formatNumber } from '../../../lib/locale';
 
 const quickActions: { title: DashboardKey; text: DashboardKey; to: string; testId: string }[] = [
   { title: 'qa.events', text: 'qa.eventsText', to: paths.staff.events(), testId: 'events' },
@@ -131,7 +132,7 @@ export function DashboardHomePage() {
               label={td('stats.participants')}
               value={eventFigures === undefined ? undefined : (eventFigures?.participants ?? null)}
               detail={detail(eventFigures, (v) =>
-                td('stats.participantsDetail', { n: v.confirmed.toLocaleString('en-US') }),
+                td('stats.participantsDetail', { n: formatNumber(v.confirmed) }),
               )}
               color="teal.9"
             />

@@ -30,7 +30,7 @@ export function EventEditForm({ event, onDone }: Props) {
         submitLabel={te('form.save')}
         title={te('detail.editTitle')}
       >
-        <EventFormFields form={form} withActive />
+        <EventFormFields form={form} withActive event={event} />
       </FormShell>
     </Paper>
   );

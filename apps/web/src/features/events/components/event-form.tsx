@@ -1,35 +1,79 @@
-import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { messages, ZEventCreate, type TEvent, type TEventCreate } from '@attend/shared';
+import { useMemo } from 'react';
+import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  canonicalTimeZone,
+  DEFAULT_DSA_SESSIONS_PER_DAY,
+  DEFAULT_TIME_ZONE,
+  defaultEventNotes,
+  messages,
+  timeZoneChoices,
+  ZEventCreate,
+  type TEvent,
+  type TEventCreate,
+} from '@attend/shared';
 import { requiredFieldProps } from '../../../components/required-label';
 import { formFieldErrors, serverMessage } from '../../../lib/api-errors';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import { describeTimeZone, fromDateTimeInput, toDateTimeInput, viewerTimeZone } from '../../../lib/date-time';
 import { textField, type FormBinding, type Refusal } from '../../../lib/use-form-state';
 import { te } from '../i18n';
 
 export type EventFormValues = {
   name: string;
   description: string;
-  /** `datetime-local` values in the viewer's time zone. */
+  /** `datetime-local` values: wall-clock times in `time_zone`, whatever the browser's zone. */
   start_date: string;
   end_date: string;
   location: string;
   is_active: boolean;
+  /** The event's IANA time zone. */
+  time_zone: string;
+  /** Blank: the standard wording (which follows the DSA setting). */
+  event_notes: string;
+  group_chat_url: string;
+  support_contact: string;
 };
 export type EventFormField = keyof EventFormValues;
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
+/** The zone a new event starts with: the browser's, when it is one the API accepts. */
+export function defaultTimeZone(): string {
+  return canonicalTimeZone(viewerTimeZone()) ?? DEFAULT_TIME_ZONE;
+}
+
+/** The standard notes of an event (or of a new one), shown when staff leave the notes blank. */
+function standardNotes(event?: TEvent): string {
+  return defaultEventNotes(event?.dsa_sessions_per_day ?? DEFAULT_DSA_SESSIONS_PER_DAY);
+}
+
 export function eventFormValues(event?: TEvent): EventFormValues {
+  const timeZone = event?.time_zone ?? defaultTimeZone();
   return {
     name: event?.name ?? '',
     description: event?.description ?? '',
-    start_date: toDateTimeInput(event?.start_date),
-    end_date: toDateTimeInput(event?.end_date),
+    start_date: toDateTimeInput(event?.start_date, timeZone),
+    end_date: toDateTimeInput(event?.end_date, timeZone),
     location: event?.location ?? '',
     is_active: event?.is_active ?? true,
+    time_zone: timeZone,
+    // The API answers the standard wording when none was written: that reads as blank here.
+    event_notes: !event || event.event_notes === standardNotes(event) ? '' : event.event_notes,
+    group_chat_url: event?.group_chat_url ?? '',
+    support_contact: event?.support_contact ?? '',
   };
 }
 
-const fields = new Set<string>(['name', 'description', 'start_date', 'end_date', 'location', 'is_active']);
+const fields = new Set<string>([
+  'name',
+  'description',
+  'start_date',
+  'end_date',
+  'location',
+  'is_active',
+  'time_zone',
+  'event_notes',
+  'group_chat_url',
+  'support_contact',
+]);
 
 /**
  * Checks the form with the API's own schema (document 2 §5: name, dates and location required,
@@ -41,10 +85,15 @@ export function validateEventForm(
   const body = {
     name: values.name.trim(),
     description: values.description.trim(),
-    start_date: fromDateTimeInput(values.start_date),
-    end_date: fromDateTimeInput(values.end_date),
+    start_date: fromDateTimeInput(values.start_date, values.time_zone),
+    end_date: fromDateTimeInput(values.end_date, values.time_zone),
     location: values.location.trim(),
     is_active: values.is_active,
+    time_zone: values.time_zone,
+    // null keeps (or restores) the standard wording.
+    event_notes: values.event_notes.trim() || null,
+    group_chat_url: values.group_chat_url.trim(),
+    support_contact: values.support_contact.trim(),
   };
   const errors: EventFormErrors = {};
   // Blank fields first: the schema's date-order check expects dates and must only see filled ones.
@@ -54,6 +103,7 @@ export function validateEventForm(
   if (!values.end_date.trim()) errors.end_date = messages.endDateRequired;
   else if (!body.end_date) errors.end_date = messages.invalidEventDate;
   if (!body.location) errors.location = messages.locationRequired;
+  if (!canonicalTimeZone(body.time_zone)) errors.time_zone = messages.invalidTimeZone;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = ZEventCreate.safeParse(body);
   if (parsed.success) return { ok: true, body };
@@ -77,10 +127,24 @@ type Props = {
   form: FormBinding<EventFormValues>;
   /** Edit mode shows the 'Event is active' checkbox. */
   withActive?: boolean;
+  /** The event being edited (its DSA setting words the standard notes). */
+  event?: TEvent;
 };
 
-/** Name, description, start and end date-times, location (and the active flag when editing). */
-export function EventFormFields({ form, withActive = false }: Props) {
+/** The zones to choose from; a stored zone the browser does not list is kept as a choice. */
+function zoneOptions(current: string): string[] {
+  const all = timeZoneChoices();
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/**
+ * Name, description, time zone, start and end date-times (wall-clock times in that zone), location,
+ * the participants' notes, group-chat link and contact line (and the active flag when editing).
+ */
+export function EventFormFields({ form, withActive = false, event }: Props) {
+  const zone = form.values.time_zone;
+  const options = useMemo(() => zoneOptions(zone), [zone]);
+  const zoneHint = te('form.timesIn', { zone: describeTimeZone(zone) });
   return (
     <Stack gap="md">
       <TextInput
@@ -96,17 +160,34 @@ export function EventFormFields({ form, withActive = false }: Props) {
         maxRows={6}
         {...textField(form, 'description')}
       />
+      <Select
+        {...requiredFieldProps}
+        label={te('form.timeZone')}
+        description={te('form.timeZoneHint')}
+        name="time_zone"
+        data={options}
+        value={zone}
+        onChange={(value) => {
+          if (value) form.change({ time_zone: value });
+        }}
+        error={form.errors.time_zone}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage={te('form.timeZoneNone')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...requiredFieldProps}
           type="datetime-local"
           label={te('form.startDate')}
+          description={zoneHint}
           {...textField(form, 'start_date')}
         />
         <TextInput
           {...requiredFieldProps}
           type="datetime-local"
           label={te('form.endDate')}
+          description={zoneHint}
           {...textField(form, 'end_date')}
           min={form.values.start_date || undefined}
         />
@@ -116,6 +197,30 @@ export function EventFormFields({ form, withActive = false }: Props) {
         label={te('form.location')}
         {...textField(form, 'location')}
         maxLength={300}
+      />
+      <Textarea
+        label={te('form.eventNotes')}
+        description={te('form.eventNotesHint')}
+        placeholder={standardNotes(event)}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={5000}
+        {...textField(form, 'event_notes')}
+      />
+      <TextInput
+        type="url"
+        label={te('form.groupChatUrl')}
+        description={te('form.groupChatUrlHint')}
+        placeholder="https://"
+        maxLength={2048}
+        {...textField(form, 'group_chat_url')}
+      />
+      <TextInput
+        label={te('form.supportContact')}
+        description={te('form.supportContactHint')}
+        maxLength={500}
+        {...textField(form, 'support_contact')}
       />
       {withActive && (
         <Checkbox

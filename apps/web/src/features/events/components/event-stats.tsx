@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TEventDetail } from '@attend/shared';
 import { te, type EventsKey } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 const cards: { key: EventsKey; value: (e: TEventDetail) => number }[] = [
   { key: 'detail.stats.participants', value: (e) => e.participants_count },
@@ -19,7 +20,7 @@ export function EventStats({ event }: { event: TEventDetail }) {
             {te(card.key)}
           </Text>
           <Text fz={28} fw={800} data-testid={`stat-${card.key.slice('detail.stats.'.length)}`}>
-            {card.value(event).toLocaleString('en-US')}
+            {formatNumber(card.value(event))}
           </Text>
         </Paper>
       ))}

@@ -19,7 +19,7 @@ import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { describeTimeZone, formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { EventCheckInLive } from '../../check-in';
@@ -131,7 +131,7 @@ export function EventDetailPage() {
             {te('detail.nav.messages')}
           </Button>
         </Group>
-        <EventCheckInLive eventId={eventId} onEvent={onLiveCheckIn} />
+        <EventCheckInLive eventId={eventId} onEvent={onLiveCheckIn} timeZone={event.data.time_zone} />
         <QuickActions event={event.data} />
       </Stack>
     </Container>
@@ -160,10 +160,32 @@ function EventSummary({ event, onEdit }: { event: TEventDetail; onEdit: () => vo
             <Text c="dimmed">{te('detail.noDescription')}</Text>
           )}
         </Field>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Field label={te('detail.location')}>{event.location}</Field>
-          <Field label={te('detail.startDate')}>{formatDisplayDateTime(event.start_date)}</Field>
-          <Field label={te('detail.endDate')}>{formatDisplayDateTime(event.end_date)}</Field>
+          <Field label={te('detail.startDate')}>
+            {formatDisplayDateTime(event.start_date, event.time_zone)}
+          </Field>
+          <Field label={te('detail.endDate')}>{formatDisplayDateTime(event.end_date, event.time_zone)}</Field>
+          <Field label={te('detail.timeZone')}>{describeTimeZone(event.time_zone, event.start_date)}</Field>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label={te('form.eventNotes')}>
+            <Text style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
+              {event.event_notes}
+            </Text>
+          </Field>
+          <Field label={te('form.groupChatUrl')}>
+            {event.group_chat_url ? (
+              <Anchor href={event.group_chat_url} target="_blank" rel="noopener noreferrer" c="blue.9">
+                {event.group_chat_url}
+              </Anchor>
+            ) : (
+              <Text c="dimmed">{te('detail.notSet')}</Text>
+            )}
+          </Field>
+          <Field label={te('form.supportContact')}>
+            {event.support_contact || <Text c="dimmed">{te('detail.notSet')}</Text>}
+          </Field>
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -76,10 +76,10 @@ export function EventsListPage() {
                         )}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDisplayDateTime(event.start_date)}
+                        {formatDisplayDateTime(event.start_date, event.time_zone)}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDisplayDateTime(event.end_date)}
+                        {formatDisplayDateTime(event.end_date, event.time_zone)}
                       </Table.Td>
                       <Table.Td>{event.location}</Table.Td>
                       <Table.Td>

@@ -1,12 +1,11 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TPublicStats } from '@attend/shared';
 import { t, type TranslationKey } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/locale';
 import { usePublicStats } from '../api/get-public-stats';
 import { useCountUp } from '../hooks/use-count-up';
 import { useSeenOnce } from '../hooks/use-seen';
 import classes from './landing.module.css';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 const counters: { stat: keyof TPublicStats; suffix: string; label: TranslationKey; testId: string }[] = [
   { stat: 'events_created', suffix: '+', label: 'landing.impact.events', testId: 'stat-events' },
@@ -32,7 +31,7 @@ function Counter({
   return (
     <Stack gap={4} align="center" ta="center">
       <Text className={classes.counterValue} data-testid={testId} data-target={target ?? undefined}>
-        {target === null ? '—' : `${numberFormat.format(value)}${suffix}`}
+        {target === null ? '—' : `${formatNumber(value)}${suffix}`}
       </Text>
       <Text fw={600} c="gray.8">
         {t(label)}

@@ -118,7 +118,7 @@ function EventMessages({ eventId }: { eventId: number }) {
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={4}>
-            {event.data ? <Title order={1}>{title}</Title> : <Skeleton h={36} w={360} />}
+            {event.data ? <Title order={1}>{title}</Title> : <Skeleton h={36} w={360} maw="100%" />}
             <Text c="dimmed">{tn('messages.subtitle')}</Text>
           </Stack>
           <Button

@@ -31,7 +31,7 @@ export function ParticipantDashboardPage() {
           {tpd('upcoming')}
         </Title>
         {participant && events.isPending ? (
-          <SectionLoader />
+          <SectionLoader variant="cards" />
         ) : events.isError ? (
           <LoadFailed message={tpd('loadFailed')} retryLabel={tpd('tryAgain')} query={events} />
         ) : upcoming.length === 0 ? (
@@ -64,7 +64,7 @@ export function ParticipantDashboardPage() {
                       {confirmed ? tpd('confirmed') : tpd('pending')}
                     </Badge>
                   </Group>
-                  <Text size="sm">{formatDateRange(event.start_date, event.end_date)}</Text>
+                  <Text size="sm">{formatDateRange(event.start_date, event.end_date, event.time_zone)}</Text>
                   <Text size="sm" c="dimmed">
                     {event.location}
                   </Text>

@@ -2,12 +2,12 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
-import { notify } from '../../../lib/notify';
 import { textField, useFormState } from '../../../lib/use-form-state';
 import { useCreateParticipant } from '../api/create-participant';
 import { tp } from '../i18n';
 import { createParticipantError } from '../lib/errors';
 import { validateParticipant } from '../lib/participant-form';
+import { showParticipantCreated } from './participant-created-toast';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };
 
@@ -27,7 +27,7 @@ export function AddParticipantModal({ eventId, opened, onClose }: Props) {
   const submit = form.handleSubmit(validateParticipant, (body) =>
     create.mutate(body, {
       onSuccess: (created) => {
-        notify(tp('add.success', { code: created.data.unique_code }), 'success', 10_000);
+        showParticipantCreated(created.data.unique_code);
         close();
       },
       onError: (err) => form.setFormError(createParticipantError(err)),

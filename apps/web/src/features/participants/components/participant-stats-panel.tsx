@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { TParticipantStats } from '@attend/shared';
 import { tp } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 /** The confirmation statistics panel: Total, Confirmed, Pending Confirmation. */
 export function ParticipantStatsPanel({ stats }: { stats: TParticipantStats | undefined }) {
@@ -21,7 +22,7 @@ export function ParticipantStatsPanel({ stats }: { stats: TParticipantStats | un
               <Skeleton h={32} w={80} mt={4} />
             ) : (
               <Title order={2} fz={28} c={c.color} data-testid={`stat-${c.key}-value`}>
-                {c.value.toLocaleString()}
+                {formatNumber(c.value)}
               </Title>
             )}
           </Paper>

@@ -6,6 +6,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useSendNotifications } from '../api/send-notifications';
 import { tp, type ParticipantsKey } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 type Props = {
   eventId: number;
@@ -113,7 +114,7 @@ export function SendNotificationsModal({ eventId, participantIds, nameOf, onClos
       ) : (
         <Stack gap="md" data-testid="send-notifications-form">
           <Text fw={600} data-testid="send-notifications-count">
-            {tp('send.count', { n: count.toLocaleString('en-US') })}
+            {tp('send.count', { n: formatNumber(count) })}
           </Text>
           <Radio.Group
             label={tp('send.type')}

@@ -1,16 +1,20 @@
-/** Document 2 §9 date display 'MMM dd, yyyy, h:mm a' (for example "Jan 05, 2025, 9:00 AM"). */
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { appLocale } from '../../../lib/locale';
 
+/**
+ * Document 2 §9 date display 'MMM dd, yyyy, h:mm a' (for example "Jan 05, 2025, 9:00 AM"), in the
+ * language's own order and words for French and Swahili.
+ */
 export function formatDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateTime.format(d);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Intl.DateTimeFormat(appLocale(), {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(d);
 }
 
 /**

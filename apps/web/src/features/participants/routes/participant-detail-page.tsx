@@ -30,6 +30,7 @@ import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useParticipant } from '../api/get-participant';
+import { LoginLinkPanel } from '../components/login-link-panel';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { NotificationBadge } from '../components/notification-badge';
 import { ParticipantEditForm } from '../components/participant-edit-form';
@@ -220,6 +221,7 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
           {formatDateTime(p.notification_sent_at) ?? none}
         </Field>
       </Section>
+      <LoginLinkPanel participant={p} />
       {qrSrc && (
         <Paper withBorder radius="md" p="lg" component="section" aria-label={tp('detail.qrCode')}>
           <Stack align="center" gap="sm">

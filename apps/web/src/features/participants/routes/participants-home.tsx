@@ -8,6 +8,7 @@ import { formatDateRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { EVENT_CHOICES_PAGE_SIZE, useEventChoices } from '../api/get-event-choices';
 import { tp } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 /** /dashboard/participants (dashboard quick action): choose the event, then manage its participants. */
 export function ParticipantsHomePage() {
@@ -25,7 +26,7 @@ export function ParticipantsHomePage() {
           <Text c="dimmed">{tp('home.subtitle')}</Text>
         </Stack>
         {events.isPending ? (
-          <SectionLoader />
+          <SectionLoader variant="cards" />
         ) : events.isError && !events.data ? (
           <LoadFailed message={tp('home.loadFailed')} retryLabel={tp('home.tryAgain')} query={events} />
         ) : list.length === 0 ? (
@@ -47,11 +48,11 @@ export function ParticipantsHomePage() {
                       {event.name}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {formatDateRange(event.start_date, event.end_date)}
+                      {formatDateRange(event.start_date, event.end_date, event.time_zone)}
                       {event.location ? ` · ${event.location}` : ''}
                     </Text>
                     <Text size="sm">
-                      {tp('home.participants', { n: event.participants_count.toLocaleString('en-US') })}
+                      {tp('home.participants', { n: formatNumber(event.participants_count) })}
                     </Text>
                   </Stack>
                 </Paper>

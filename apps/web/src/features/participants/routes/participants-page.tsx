@@ -44,6 +44,7 @@ import { ParticipantsTable } from '../components/participants-table';
 import { SendNotificationsModal } from '../components/send-notifications-modal';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
+import { formatNumber } from '../../../lib/locale';
 
 /** Debounce of the search box: one request per pause in typing, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -239,7 +240,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
           {event.data ? (
             <Title order={1}>{tp('page.title', { event: event.data.name })}</Title>
           ) : (
-            <Skeleton h={36} w={360} />
+            <Skeleton h={36} w={360} maw="100%" />
           )}
           <Button variant="default" onClick={refresh} loading={list.isFetching && !list.isPending}>
             {tp('page.refresh')}
@@ -329,7 +330,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm" c="dimmed" data-testid="participants-range">
                   {bounded
-                    ? tp('table.rangeMore', { from, to, total: total.toLocaleString('en-US') })
+                    ? tp('table.rangeMore', { from, to, total: formatNumber(total) })
                     : tp('table.range', { from, to, total })}
                 </Text>
                 {lastPage > 1 && (

@@ -12,7 +12,7 @@ import {
 import { FormShell } from '../../../components/form-shell';
 import { TableHeader } from '../../../components/table-parts';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatTimeRange } from '../../../lib/date-time';
 import { notify } from '../../../lib/notify';
 import { useCreateSubSessions } from '../api/create-sub-sessions';
 import { ts } from '../i18n';
@@ -202,12 +202,7 @@ export function AutomaticSubSessionForm({ eventId, parent, onDone }: SubSessionF
               {plan.subSessions.map((s) => (
                 <Table.Tr key={s.name}>
                   <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>
-                    {ts('list.timeRange', {
-                      start: formatDisplayDateTime(s.start),
-                      end: formatDisplayDateTime(s.end),
-                    })}
-                  </Table.Td>
+                  <Table.Td>{formatTimeRange(s.start, s.end, parent.time_zone)}</Table.Td>
                   <Table.Td>{s.maxParticipants > 0 ? s.maxParticipants : ts('list.unlimited')}</Table.Td>
                 </Table.Tr>
               ))}

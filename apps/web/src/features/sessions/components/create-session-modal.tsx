@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { FormShell } from '../../../components/form-shell';
+import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { toDateTimeInput } from '../../../lib/date-time';
 import { useFormState } from '../../../lib/use-form-state';
+import { useEvent } from '../../events';
 import { useCreateSession } from '../api/create-session';
 import { ts } from '../i18n';
 import { createSessionErrorMessage } from '../lib/session-errors';
@@ -15,21 +17,41 @@ type Props = { eventId: number; opened: boolean; onClose: () => void };
 export function CreateSessionModal({ eventId, opened, onClose }: Props) {
   return (
     <AppModal opened={opened} onClose={onClose} title={ts('create.title')} size="lg">
-      {opened && <CreateSessionForm eventId={eventId} onDone={onClose} />}
+      {opened && <CreateSessionLoader eventId={eventId} onDone={onClose} />}
     </AppModal>
   );
 }
 
-function CreateSessionForm({ eventId, onDone }: { eventId: number; onDone: () => void }) {
+/** The form needs the event's time zone: its times are wall-clock times there. */
+function CreateSessionLoader({ eventId, onDone }: { eventId: number; onDone: () => void }) {
+  const event = useEvent(eventId);
+  if (event.data)
+    return <CreateSessionForm eventId={eventId} timeZone={event.data.time_zone} onDone={onDone} />;
+  if (event.isError)
+    return <LoadFailed message={ts('create.eventFailed')} retryLabel={ts('list.tryAgain')} query={event} />;
+  return <SectionLoader />;
+}
+
+function CreateSessionForm({
+  eventId,
+  timeZone,
+  onDone,
+}: {
+  eventId: number;
+  timeZone: string;
+  onDone: () => void;
+}) {
   const create = useCreateSession(eventId);
-  const form = useFormState(() => sessionFormValues());
+  const form = useFormState(() => sessionFormValues(undefined, timeZone));
   // The time inputs start at the present (document 2 §2).
-  const [minStart] = useState(() => toDateTimeInput(new Date()));
-  const submit = form.handleSubmit(validateCreateSession, (body) =>
-    create.mutate(
-      body,
-      form.saveHandlers(ts('create.success'), onDone, sessionRefusal(createSessionErrorMessage)),
-    ),
+  const [minStart] = useState(() => toDateTimeInput(new Date(), timeZone));
+  const submit = form.handleSubmit(
+    (values) => validateCreateSession(values, timeZone),
+    (body) =>
+      create.mutate(
+        body,
+        form.saveHandlers(ts('create.success'), onDone, sessionRefusal(createSessionErrorMessage)),
+      ),
   );
 
   return (
@@ -41,7 +63,12 @@ function CreateSessionForm({ eventId, onDone }: { eventId: number; onDone: () =>
       cancelLabel={ts('form.cancel')}
       submitLabel={ts('form.create')}
     >
-      <SessionFormFields form={form} activeLabel={ts('form.isActive')} minStart={minStart} />
+      <SessionFormFields
+        form={form}
+        activeLabel={ts('form.isActive')}
+        minStart={minStart}
+        timeZone={timeZone}
+      />
     </FormShell>
   );
 }

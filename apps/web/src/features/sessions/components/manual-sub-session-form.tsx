@@ -3,7 +3,12 @@ import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea, Text
 import { format, manualSubSessionProblem } from '@attend/shared';
 import { FormShell } from '../../../components/form-shell';
 import { requiredFieldProps } from '../../../components/required-label';
-import { formatDisplayDateTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import {
+  describeTimeZone,
+  formatDisplayDateTimes,
+  fromDateTimeInput,
+  toDateTimeInput,
+} from '../../../lib/date-time';
 import { notify } from '../../../lib/notify';
 import { useCreateSession } from '../api/create-session';
 import { ts } from '../i18n';
@@ -22,8 +27,11 @@ type Block = {
 
 export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionFormProps) {
   const create = useCreateSession(eventId);
-  const windowStart = toDateTimeInput(parent.start_time);
-  const windowEnd = toDateTimeInput(parent.end_time);
+  // Times are typed as the event's wall-clock times.
+  const zone = parent.time_zone;
+  const windowStart = toDateTimeInput(parent.start_time, zone);
+  const windowEnd = toDateTimeInput(parent.end_time, zone);
+  const zoneHint = ts('form.timesIn', { zone: describeTimeZone(zone) });
   const [nextKey, setNextKey] = useState(1);
   const blank = (key: number): Block => ({
     key,
@@ -53,8 +61,8 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
       blocks.map((b) => ({
         name: b.name,
         // An unreadable date stays as typed, so the rule reports it as such rather than as missing.
-        start: fromDateTimeInput(b.start_time) || b.start_time,
-        end: fromDateTimeInput(b.end_time) || b.end_time,
+        start: fromDateTimeInput(b.start_time, zone) || b.start_time,
+        end: fromDateTimeInput(b.end_time, zone) || b.end_time,
       })),
       { start: parent.start_time, end: parent.end_time },
     );
@@ -68,10 +76,10 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
       case 'end_before_start':
         return ts('sub.manual.endAfterStart');
       case 'outside_parent':
-        return format(ts('sub.manual.outside'), {
-          start: formatDisplayDateTime(parent.start_time),
-          end: formatDisplayDateTime(parent.end_time),
-        });
+        return format(
+          ts('sub.manual.outside'),
+          formatDisplayDateTimes(parent.start_time, parent.end_time, zone),
+        );
     }
   };
 
@@ -91,8 +99,8 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
           name: b.name.trim(),
           description: b.description.trim(),
           location: b.location.trim() || parent.location,
-          start_time: fromDateTimeInput(b.start_time),
-          end_time: fromDateTimeInput(b.end_time),
+          start_time: fromDateTimeInput(b.start_time, zone),
+          end_time: fromDateTimeInput(b.end_time, zone),
           max_participants: typeof b.max_participants === 'number' ? b.max_participants : 0,
           is_active: true,
           parent_session: parent.id,
@@ -154,6 +162,7 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
                 {...requiredFieldProps}
                 type="datetime-local"
                 label={ts('sub.manual.start')}
+                description={zoneHint}
                 min={windowStart}
                 max={windowEnd}
                 value={b.start_time}
@@ -163,6 +172,7 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
                 {...requiredFieldProps}
                 type="datetime-local"
                 label={ts('sub.manual.end')}
+                description={zoneHint}
                 min={b.start_time || windowStart}
                 max={windowEnd}
                 value={b.end_time}

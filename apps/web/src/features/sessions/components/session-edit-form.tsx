@@ -14,13 +14,15 @@ import { SessionFormFields } from './session-form-fields';
 export function SessionEditForm({ eventId, session }: { eventId: number; session: TSession }) {
   const navigate = useNavigate();
   const update = useUpdateSession(eventId, session.id);
-  const form = useFormState(() => sessionFormValues(session));
+  const form = useFormState(() => sessionFormValues(session, session.time_zone));
   const back = () => void navigate(paths.staff.sessions(eventId));
-  const submit = form.handleSubmit(validateEditSession, (body) =>
-    update.mutate(
-      body,
-      form.saveHandlers(ts('detail.updated'), back, sessionRefusal(updateSessionErrorMessage)),
-    ),
+  const submit = form.handleSubmit(
+    (values) => validateEditSession(values, session.time_zone),
+    (body) =>
+      update.mutate(
+        body,
+        form.saveHandlers(ts('detail.updated'), back, sessionRefusal(updateSessionErrorMessage)),
+      ),
   );
 
   return (
@@ -34,7 +36,12 @@ export function SessionEditForm({ eventId, session }: { eventId: number; session
         submitLabel={ts('form.save')}
         title={ts('detail.editTitle')}
       >
-        <SessionFormFields form={form} activeLabel={ts('form.active')} locationRequired={false} />
+        <SessionFormFields
+          form={form}
+          activeLabel={ts('form.active')}
+          locationRequired={false}
+          timeZone={session.time_zone}
+        />
       </FormShell>
     </Paper>
   );

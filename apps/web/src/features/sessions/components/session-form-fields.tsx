@@ -1,6 +1,7 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { requiredFieldProps as required } from '../../../components/required-label';
 import { ts } from '../i18n';
+import { describeTimeZone } from '../../../lib/date-time';
 import { textField, type FormBinding } from '../../../lib/use-form-state';
 import type { SessionFormValues } from '../lib/session-form';
 
@@ -12,11 +13,14 @@ type Props = {
   minStart?: string;
   /** Location is required when creating; the edit form keeps it optional. */
   locationRequired?: boolean;
+  /** The event's time zone, which the time inputs are in. */
+  timeZone: string;
 };
 
 /** Session Name, Description, Location, Start Time, End Time, Max Participants and the active flag. */
-export function SessionFormFields({ form, activeLabel, minStart, locationRequired = true }: Props) {
+export function SessionFormFields({ form, activeLabel, minStart, locationRequired = true, timeZone }: Props) {
   const { values, errors, change: onChange } = form;
+  const zoneHint = ts('form.timesIn', { zone: describeTimeZone(timeZone) });
   return (
     <Stack gap="md">
       <TextInput {...required} label={ts('form.name')} maxLength={200} {...textField(form, 'name')} />
@@ -38,6 +42,7 @@ export function SessionFormFields({ form, activeLabel, minStart, locationRequire
           {...required}
           type="datetime-local"
           label={ts('form.start')}
+          description={zoneHint}
           min={minStart}
           {...textField(form, 'start_time')}
         />
@@ -45,6 +50,7 @@ export function SessionFormFields({ form, activeLabel, minStart, locationRequire
           {...required}
           type="datetime-local"
           label={ts('form.end')}
+          description={zoneHint}
           min={values.start_time || minStart}
           {...textField(form, 'end_time')}
         />

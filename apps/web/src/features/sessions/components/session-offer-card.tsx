@@ -1,14 +1,18 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { availableSlots, canTakePlace, isFull, type TSession } from '@attend/shared';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatTimeRange } from '../../../lib/date-time';
 import { ts } from '../i18n';
-import { clashFor } from '../lib/participant-offers';
+import { clashFor, clashReason } from '../lib/participant-offers';
+import { ReadableBadge } from './readable-badge';
 
 type Props = {
   session: TSession;
   all: readonly TSession[];
   /** Registration is disabled while attendance is pending. */
   canRegister: boolean;
+  /** The id of the page's hint that says why, while registration is disabled. */
+  pendingHintId?: string;
   busy: boolean;
   onRegister: (session: TSession) => void;
   onUnregister: (session: TSession) => void;
@@ -21,6 +25,7 @@ export function SessionOfferCard({
   session,
   all,
   canRegister,
+  pendingHintId,
   busy,
   onRegister,
   onUnregister,
@@ -31,6 +36,18 @@ export function SessionOfferCard({
   const slots = availableSlots(session.max_participants, session.registered_count);
   const open = canTakePlace(session.max_participants, session.registered_count, registered);
   const clash = canRegister ? clashFor(session, all) : null;
+  const reasonId = useId();
+  // What the page already knows would be refused: say so beside the button instead of letting the
+  // participant try (the server still enforces both rules).
+  const reasons = [
+    ...(!open ? [{ key: 'full', testId: 'full-hint', text: ts('p.fullReason') }] : []),
+    ...(clash ? [{ key: 'clash', testId: 'clash-hint', text: clashReason(session, clash) }] : []),
+  ];
+  const blocked = !canRegister || reasons.length > 0;
+  const describedBy = [
+    ...reasons.map((r) => `${reasonId}-${r.key}`),
+    ...(!canRegister && pendingHintId ? [pendingHintId] : []),
+  ].join(' ');
 
   return (
     <Paper
@@ -42,28 +59,31 @@ export function SessionOfferCard({
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Text fw={700} component={compact ? 'p' : 'h4'} m={0} fz={compact ? 'md' : 'lg'}>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text
+              fw={700}
+              component={compact ? 'p' : 'h4'}
+              m={0}
+              fz={compact ? 'md' : 'lg'}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {session.name}
             </Text>
             <Text size="sm" c="dimmed">
-              {ts('list.timeRange', {
-                start: formatDisplayDateTime(session.start_time),
-                end: formatDisplayDateTime(session.end_time),
-              })}
+              {formatTimeRange(session.start_time, session.end_time, session.time_zone)}
               {session.location ? ` · ${session.location}` : ''}
             </Text>
           </Stack>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {registered && (
-              <Badge color="teal.9" variant="filled">
+              <ReadableBadge color="teal.9" variant="filled" data-testid="badge-registered">
                 {ts('p.registered')}
-              </Badge>
+              </ReadableBadge>
             )}
             {full && (
-              <Badge color="red.9" variant="filled">
+              <ReadableBadge color="red.9" variant="filled" data-testid="badge-full">
                 {ts('p.full')}
-              </Badge>
+              </ReadableBadge>
             )}
           </Group>
         </Group>
@@ -83,14 +103,16 @@ export function SessionOfferCard({
             {ts('p.registeredCount', { n: session.registered_count })}
           </Text>
         </Group>
-        {clash && (
-          <Text size="sm" c="red.9" data-testid="clash-hint">
-            {clash.reason === 'same_group'
-              ? ts('p.sameGroup', { other: clash.session.name })
-              : ts('p.clash', { other: clash.session.name })}
-          </Text>
-        )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" align="center" wrap="nowrap" gap="sm">
+          {!registered && reasons.length > 0 && (
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              {reasons.map((r) => (
+                <Text key={r.key} id={`${reasonId}-${r.key}`} size="sm" c="red.9" data-testid={r.testId}>
+                  {r.text}
+                </Text>
+              ))}
+            </Stack>
+          )}
           {registered ? (
             <Button
               variant="default"
@@ -103,12 +125,22 @@ export function SessionOfferCard({
               {ts('p.unregister')}
             </Button>
           ) : (
+            // aria-disabled rather than disabled: the button stays focusable, so a screen reader
+            // reaches it and reads out why (its description).
             <Button
               size="sm"
-              disabled={!canRegister || !open}
+              data-disabled={blocked || undefined}
+              aria-disabled={blocked || undefined}
+              aria-describedby={describedBy || undefined}
               loading={busy}
               aria-label={ts('p.registerLabel', { name: session.name })}
-              onClick={() => onRegister(session)}
+              onClick={(e) => {
+                if (blocked) {
+                  e.preventDefault();
+                  return;
+                }
+                onRegister(session);
+              }}
             >
               {ts('p.register')}
             </Button>

@@ -2,7 +2,7 @@ import { Fragment, type KeyboardEvent, type MouseEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { TSession } from '@attend/shared';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatTimeRange } from '../../../lib/date-time';
 import { ts } from '../i18n';
 import type { SessionNode } from '../lib/session-tree';
 import { SessionStatusBadge } from './session-status-badge';
@@ -108,12 +108,7 @@ export function SessionsTable(props: Props) {
           </Group>
         </Table.Td>
         <Table.Td>
-          <Text size="sm">
-            {ts('list.timeRange', {
-              start: formatDisplayDateTime(session.start_time),
-              end: formatDisplayDateTime(session.end_time),
-            })}
-          </Text>
+          <Text size="sm">{formatTimeRange(session.start_time, session.end_time, session.time_zone)}</Text>
         </Table.Td>
         <Table.Td>{session.location}</Table.Td>
         <Table.Td data-testid="session-participants">{participants(session, hasSubs)}</Table.Td>

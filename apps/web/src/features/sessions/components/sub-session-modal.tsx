@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { type TSession } from '@attend/shared';
 import { AppModal } from '../../../components/app-modal';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatDisplayDateTimes } from '../../../lib/date-time';
 import { ts } from '../i18n';
 import { AutomaticSubSessionForm } from './automatic-sub-session-form';
 import { ManualSubSessionForm } from './manual-sub-session-form';
@@ -20,8 +20,7 @@ export function SubSessionModal({ eventId, parent, onClose }: Props) {
             <Text fw={600}>{ts('sub.parent', { name: parent.name })}</Text>
             <Text size="sm" c="dimmed">
               {ts('sub.window', {
-                start: formatDisplayDateTime(parent.start_time),
-                end: formatDisplayDateTime(parent.end_time),
+                ...formatDisplayDateTimes(parent.start_time, parent.end_time, parent.time_zone),
                 max: parent.max_participants > 0 ? parent.max_participants : ts('list.unlimited'),
               })}
             </Text>

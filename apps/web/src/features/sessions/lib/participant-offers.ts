@@ -1,5 +1,13 @@
-import { findConflict, type Conflict, type ConflictSession, type TSession } from '@attend/shared';
+import {
+  findConflict,
+  formatDateTime,
+  formatDateTimeInZone,
+  type Conflict,
+  type ConflictSession,
+  type TSession,
+} from '@attend/shared';
 import { formatDayHeading, formatTimeOfDay, localDayKey, localMinuteKey } from '../../../lib/date-time';
+import { ts } from '../i18n';
 import { nestSessions } from './session-tree';
 
 /**
@@ -33,7 +41,7 @@ export function participantOffers(list: readonly TSession[], filter: SessionFilt
 
 /**
  * Groups offers by day, then by start time at minute precision (document 2 §9: the time slot key),
- * both in the viewer's time zone and in time order.
+ * both in the event's time zone (the session's `time_zone`) and in time order.
  */
 export function groupByDayAndSlot(offers: readonly Offer[]): SessionDay[] {
   const days = new Map<string, SessionDay>();
@@ -42,16 +50,17 @@ export function groupByDayAndSlot(offers: readonly Offer[]): SessionDay[] {
   );
   for (const offer of sorted) {
     const start = offer.session.start_time;
-    const dayKey = localDayKey(start);
+    const zone = offer.session.time_zone;
+    const dayKey = localDayKey(start, zone);
     let day = days.get(dayKey);
     if (!day) {
-      day = { key: dayKey, label: formatDayHeading(start), slots: [] };
+      day = { key: dayKey, label: formatDayHeading(start, zone), slots: [] };
       days.set(dayKey, day);
     }
-    const slotKey = localMinuteKey(start);
+    const slotKey = localMinuteKey(start, zone);
     let slot = day.slots.find((s) => s.key === slotKey);
     if (!slot) {
-      slot = { key: slotKey, label: formatTimeOfDay(start), offers: [] };
+      slot = { key: slotKey, label: formatTimeOfDay(start, zone), offers: [] };
       day.slots.push(slot);
     }
     slot.offers.push(offer);
@@ -78,4 +87,33 @@ export function clashFor(
   if (target.is_registered) return null;
   const registered = list.filter((s) => s.is_registered).map(asConflictSession);
   return findConflict(asConflictSession(target), registered);
+}
+
+/**
+ * Why `target` cannot be registered for because of `clash`, worded as the server refuses it
+ * (document 1 §5; the same times and zone label as the shared `conflictMessage`).
+ */
+export function clashReason(target: TSession, clash: Conflict<ConflictSession>): string {
+  const zone = target.time_zone;
+  const other =
+    clash.reason === 'same_group' ? ts('p.sameGroupName', { name: clash.session.name }) : clash.session.name;
+  return ts('p.clashReason', {
+    session: target.name,
+    other,
+    start: formatDateTime(clash.session.start, zone),
+    end: formatDateTimeInZone(clash.session.end, zone),
+  });
+}
+
+/** Every day and time-slot key, to open the whole programme at once. */
+export function allKeys(days: readonly SessionDay[]): { days: string[]; slots: string[] } {
+  return { days: days.map((d) => d.key), slots: days.flatMap((d) => d.slots.map((s) => s.key)) };
+}
+
+/** The first day open, and the first time slot of each day (document 1 §2). */
+export function initialKeys(days: readonly SessionDay[]): { days: string[]; slots: string[] } {
+  return {
+    days: days[0] ? [days[0].key] : [],
+    slots: days.flatMap((d) => (d.slots[0] ? [d.slots[0].key] : [])),
+  };
 }

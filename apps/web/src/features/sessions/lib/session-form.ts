@@ -8,7 +8,7 @@ export type SessionFormValues = {
   name: string;
   description: string;
   location: string;
-  /** `datetime-local` values in the viewer's time zone. */
+  /** `datetime-local` values: wall-clock times in the event's time zone. */
   start_time: string;
   end_time: string;
   max_participants: number | string;
@@ -28,13 +28,14 @@ export type SessionBody = {
   is_active: boolean;
 };
 
-export function sessionFormValues(session?: TSession): SessionFormValues {
+/** The form's values for a session (or a blank form); times in the event's `timeZone`. */
+export function sessionFormValues(session: TSession | undefined, timeZone: string): SessionFormValues {
   return {
     name: session?.name ?? '',
     description: session?.description ?? '',
     location: session?.location ?? '',
-    start_time: toDateTimeInput(session?.start_time),
-    end_time: toDateTimeInput(session?.end_time),
+    start_time: toDateTimeInput(session?.start_time, timeZone),
+    end_time: toDateTimeInput(session?.end_time, timeZone),
     max_participants: session?.max_participants ?? 0,
     is_active: session?.is_active ?? true,
   };
@@ -56,13 +57,13 @@ function maxOf(value: number | string): number | null {
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-function body(values: SessionFormValues, max: number): SessionBody {
+function body(values: SessionFormValues, max: number, timeZone: string): SessionBody {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
     location: values.location.trim(),
-    start_time: fromDateTimeInput(values.start_time),
-    end_time: fromDateTimeInput(values.end_time),
+    start_time: fromDateTimeInput(values.start_time, timeZone),
+    end_time: fromDateTimeInput(values.end_time, timeZone),
     max_participants: max,
     is_active: values.is_active,
   };
@@ -73,10 +74,15 @@ type Checked = { ok: true; body: SessionBody } | { ok: false; errors: SessionFor
 /**
  * The Create Session form's rules (document 2 §5 "Create session (client)"), checked with the shared
  * form schema: name, location, start and end required; start not after end and not in the past.
+ * The times are read as wall-clock times in the event's `timeZone`.
  */
-export function validateCreateSession(values: SessionFormValues): Checked {
+export function validateCreateSession(values: SessionFormValues, timeZone: string): Checked {
+  // The schema reads instants: blank stays blank (required), unreadable stays unreadable.
+  const instant = (v: string) => fromDateTimeInput(v, timeZone) || v;
   const parsed = ZSessionForm.safeParse({
     ...values,
+    start_time: instant(values.start_time),
+    end_time: instant(values.end_time),
     max_participants: values.max_participants === '' ? 0 : values.max_participants,
   });
   if (!parsed.success) {
@@ -89,20 +95,21 @@ export function validateCreateSession(values: SessionFormValues): Checked {
     }
     return { ok: false, errors };
   }
-  return { ok: true, body: body(values, maxOf(values.max_participants) ?? 0) };
+  return { ok: true, body: body(values, maxOf(values.max_participants) ?? 0, timeZone) };
 }
 
 /**
  * The session edit rules (document 2 §5 "Session edit"): name, start and end required, readable
- * dates, the end strictly after the start, max_participants a whole number from 0.
+ * dates, the end strictly after the start, max_participants a whole number from 0. Times are
+ * wall-clock times in the event's `timeZone`.
  */
-export function validateEditSession(values: SessionFormValues): Checked {
+export function validateEditSession(values: SessionFormValues, timeZone: string): Checked {
   const errors: SessionFormErrors = {};
   if (!values.name.trim()) errors.name = ts('detail.required.name');
   if (!values.start_time.trim()) errors.start_time = ts('detail.required.start');
   if (!values.end_time.trim()) errors.end_time = ts('detail.required.end');
-  const start = fromDateTimeInput(values.start_time);
-  const end = fromDateTimeInput(values.end_time);
+  const start = fromDateTimeInput(values.start_time, timeZone);
+  const end = fromDateTimeInput(values.end_time, timeZone);
   if (values.start_time.trim() && values.end_time.trim()) {
     if (!start || !end) errors.start_time = ts('detail.invalidDate');
     else if (new Date(end).getTime() <= new Date(start).getTime())
@@ -111,7 +118,7 @@ export function validateEditSession(values: SessionFormValues): Checked {
   const max = maxOf(values.max_participants);
   if (max === null) errors.max_participants = ts('detail.maxInvalid');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, body: body(values, max ?? 0) };
+  return { ok: true, body: body(values, max ?? 0, timeZone) };
 }
 
 /** A refused save: `messageOf` the error, and the server's errors for the fields of this form. */

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   Accordion,
   Alert,
   Anchor,
-  Badge,
   Button,
   Container,
   Group,
@@ -21,20 +20,26 @@ import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { isParticipant, useSession } from '../../../lib/auth-session';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatTimeRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSessions } from '../api/get-sessions';
 import { useRegisterForSession } from '../api/register-for-session';
 import { useUnregisterFromSession } from '../api/unregister-from-session';
+import { ReadableBadge } from '../components/readable-badge';
 import { SessionOfferCard } from '../components/session-offer-card';
 import { ts } from '../i18n';
 import {
+  allKeys,
   groupByDayAndSlot,
+  initialKeys,
   participantOffers,
   type Offer,
   type SessionFilter,
 } from '../lib/participant-offers';
+
+/** Which days and time slots are open, for the filter they were opened under. */
+type OpenState = { filter: SessionFilter; days: string[]; slots: string[] };
 
 /** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
 /** '1 session', '3 sessions'. */
@@ -56,6 +61,16 @@ export function ParticipantSessionsPage() {
     () => groupByDayAndSlot(participantOffers(sessions.data ?? [], filter)),
     [sessions.data, filter],
   );
+  // Until the participant opens or closes something, and again after a filter change, the first day
+  // and its first time slot start open (document 1 §2).
+  const [opened, setOpened] = useState<OpenState | null>(null);
+  const open = opened?.filter === filter ? opened : { filter, ...initialKeys(days) };
+  const everything = allKeys(days);
+  const allOpen =
+    everything.days.every((k) => open.days.includes(k)) &&
+    everything.slots.every((k) => open.slots.includes(k));
+  const toggleAll = () => setOpened(allOpen ? { filter, days: [], slots: [] } : { filter, ...everything });
+  const pendingHintId = useId();
 
   useEffect(() => {
     if (sessions.isError) notify(ts('p.loadFailed'), 'error');
@@ -107,6 +122,7 @@ export function ParticipantSessionsPage() {
       session={session}
       all={all}
       canRegister={confirmed}
+      pendingHintId={confirmed ? undefined : pendingHintId}
       busy={busyId === session.id}
       onRegister={onRegister}
       onUnregister={onUnregister}
@@ -131,10 +147,7 @@ export function ParticipantSessionsPage() {
               {o.session.name}
             </Text>
             <Text size="sm" c="dimmed">
-              {ts('list.timeRange', {
-                start: formatDisplayDateTime(o.session.start_time),
-                end: formatDisplayDateTime(o.session.end_time),
-              })}
+              {formatTimeRange(o.session.start_time, o.session.end_time, o.session.time_zone)}
               {o.session.location ? ` · ${o.session.location}` : ''}
             </Text>
             {o.session.description && <Text size="sm">{o.session.description}</Text>}
@@ -157,7 +170,7 @@ export function ParticipantSessionsPage() {
         {!confirmed && (
           <Alert color="orange" variant="light" role="status">
             <Stack gap={4} align="flex-start">
-              <Text c="dark.8" fw={700}>
+              <Text c="dark.8" fw={700} id={pendingHintId}>
                 {ts('p.pending')}
               </Text>
               <Anchor
@@ -171,16 +184,24 @@ export function ParticipantSessionsPage() {
             </Stack>
           </Alert>
         )}
-        <SegmentedControl
-          aria-label={ts('p.filter')}
-          value={filter}
-          onChange={(v) => setFilter(v === 'mine' ? 'mine' : 'all')}
-          data={[
-            { value: 'all', label: ts('p.filter.all') },
-            { value: 'mine', label: ts('p.filter.mine') },
-          ]}
-          w="fit-content"
-        />
+        <Group justify="space-between" gap="sm">
+          <SegmentedControl
+            aria-label={ts('p.filter')}
+            value={filter}
+            onChange={(v) => setFilter(v === 'mine' ? 'mine' : 'all')}
+            data={[
+              { value: 'all', label: ts('p.filter.all') },
+              { value: 'mine', label: ts('p.filter.mine') },
+            ]}
+            w="fit-content"
+          />
+          {days.length > 0 && (
+            // The whole programme at once: every day and every time slot.
+            <Button variant="default" size="sm" onClick={toggleAll}>
+              {allOpen ? ts('p.collapseAll') : ts('p.expandAll')}
+            </Button>
+          )}
+        </Group>
         {sessions.isPending ? (
           <SectionLoader />
         ) : sessions.isError && !sessions.data ? (
@@ -190,26 +211,36 @@ export function ParticipantSessionsPage() {
             <Text c="dark.7">{filter === 'mine' ? ts('p.noMine') : ts('p.noSessions')}</Text>
           </Alert>
         ) : (
-          // Remounted per filter so the first day and its first time slot start expanded again.
           <Accordion
-            key={filter}
             multiple
             variant="separated"
             order={2}
-            defaultValue={days[0] ? [days[0].key] : []}
+            value={open.days}
+            onChange={(value) => setOpened({ ...open, days: value })}
           >
             {days.map((day) => (
               <Accordion.Item key={day.key} value={day.key}>
                 <Accordion.Control>
                   <Group gap="sm">
                     <Text fw={700}>{day.label}</Text>
-                    <Badge variant="outline" color="blue.9" tt="none">
+                    <ReadableBadge variant="outline" color="blue.9" tt="none">
                       {sessionsCount(day.slots.reduce((n, s) => n + s.offers.length, 0))}
-                    </Badge>
+                    </ReadableBadge>
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <Accordion multiple order={3} defaultValue={day.slots[0] ? [day.slots[0].key] : []}>
+                  <Accordion
+                    multiple
+                    order={3}
+                    value={open.slots.filter((k) => day.slots.some((s) => s.key === k))}
+                    onChange={(value) =>
+                      setOpened({
+                        ...open,
+                        // Slot keys carry the date, so other days' open slots are kept apart.
+                        slots: [...open.slots.filter((k) => !day.slots.some((s) => s.key === k)), ...value],
+                      })
+                    }
+                  >
                     {day.slots.map((slot) => (
                       <Accordion.Item key={slot.key} value={slot.key}>
                         <Accordion.Control>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatTimeRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useEventSession } from '../api/get-session';
@@ -76,10 +76,7 @@ export function SessionDetailPage() {
             <Text c="dimmed">{ts('detail.subOf', { name: s.parent_session_name })}</Text>
           )}
           <Text c="dimmed" size="sm">
-            {ts('list.timeRange', {
-              start: formatDisplayDateTime(s.start_time),
-              end: formatDisplayDateTime(s.end_time),
-            })}
+            {formatTimeRange(s.start_time, s.end_time, s.time_zone)}
           </Text>
         </Stack>
         <SessionEditForm eventId={eventId} session={s} />
@@ -144,10 +141,7 @@ function SubSessionOverview({ eventId, parent }: { eventId: number; parent: TSes
               <Group justify="space-between" align="flex-start">
                 <RegistrantsHeading title={sub.name} count={q?.data?.length} />
                 <Text size="sm" c="dimmed">
-                  {ts('list.timeRange', {
-                    start: formatDisplayDateTime(sub.start_time),
-                    end: formatDisplayDateTime(sub.end_time),
-                  })}
+                  {formatTimeRange(sub.start_time, sub.end_time, sub.time_zone)}
                 </Text>
               </Group>
               <SessionRegistrants

@@ -123,7 +123,7 @@ function TagView({
     }
   };
 
-  const { dates, times } = eventDates(event.start_date, event.end_date);
+  const { dates, times } = eventDates(event.start_date, event.end_date, event.time_zone);
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">

@@ -1,0 +1,37 @@
+import type { en } from './i18n';
+
+/** French strings of the Staff Access page (keys as in the English catalogue). */
+export const fr: Record<keyof typeof en, string> = {
+  'page.title': 'Accès du personnel',
+  'page.subtitle':
+    'Les administrateurs gèrent tout. Les scanneurs ne font fonctionner que les postes d’enregistrement des événements qui leur sont attribués.',
+  'page.loadFailed': 'Échec du chargement des comptes du personnel',
+  'page.tryAgain': 'Réessayer',
+  'table.caption': 'Comptes du personnel',
+  'table.username': 'Nom d’utilisateur',
+  'table.name': 'Nom complet',
+  'table.role': 'Rôle',
+  'table.events': 'Événements',
+  'table.status': 'Statut',
+  'table.actions': 'Actions',
+  'table.empty': 'Aucun compte du personnel.',
+  'table.allEvents': 'Tous les événements',
+  'table.noEvents': 'Aucun événement',
+  'table.active': 'Activé',
+  'table.inactive': 'Désactivé',
+  'table.edit': 'Modifier l’accès',
+  'table.editLabel': 'Modifier l’accès de {name}',
+  'table.you': 'vous',
+  'role.admin': 'Administrateur',
+  'role.scanner': 'Scanneur',
+  'form.title': 'Accès de {name}',
+  'form.role': 'Rôle',
+  'form.events': 'Événements où ce scanneur peut enregistrer des personnes',
+  'form.eventsPlaceholder': 'Choisissez des événements',
+  'form.eventsLoadFailed': 'Échec du chargement des événements',
+  'form.cancel': 'Annuler',
+  'form.save': 'Enregistrer les modifications',
+  'form.saved': 'Accès de {name} mis à jour',
+  'form.failed': 'Échec de la mise à jour de l’accès du personnel',
+  'form.ownRole': 'Vous ne pouvez pas modifier votre propre rôle.',
+};

@@ -1,0 +1,37 @@
+import type { en } from './i18n';
+
+/** Swahili strings of the Staff Access page (keys as in the English catalogue). */
+export const sw: Record<keyof typeof en, string> = {
+  'page.title': 'Ufikiaji wa Wafanyakazi',
+  'page.subtitle':
+    'Wasimamizi husimamia kila kitu. Wachanganuzi huendesha vituo vya kuingia vya matukio waliyopewa tu.',
+  'page.loadFailed': 'Imeshindikana kupakia akaunti za wafanyakazi',
+  'page.tryAgain': 'Jaribu Tena',
+  'table.caption': 'Akaunti za wafanyakazi',
+  'table.username': 'Jina la mtumiaji',
+  'table.name': 'Jina Kamili',
+  'table.role': 'Jukumu',
+  'table.events': 'Matukio',
+  'table.status': 'Hali',
+  'table.actions': 'Vitendo',
+  'table.empty': 'Hakuna akaunti za wafanyakazi.',
+  'table.allEvents': 'Matukio yote',
+  'table.noEvents': 'Hakuna matukio',
+  'table.active': 'Imewezeshwa',
+  'table.inactive': 'Imezimwa',
+  'table.edit': 'Badilisha Ufikiaji',
+  'table.editLabel': 'Badilisha ufikiaji wa {name}',
+  'table.you': 'wewe',
+  'role.admin': 'Msimamizi',
+  'role.scanner': 'Mchanganuzi',
+  'form.title': 'Ufikiaji wa {name}',
+  'form.role': 'Jukumu',
+  'form.events': 'Matukio ambayo mchanganuzi huyu anaweza kusajili watu kuingia',
+  'form.eventsPlaceholder': 'Chagua matukio',
+  'form.eventsLoadFailed': 'Imeshindikana kupakia matukio',
+  'form.cancel': 'Ghairi',
+  'form.save': 'Hifadhi Mabadiliko',
+  'form.saved': 'Ufikiaji wa {name} umesasishwa',
+  'form.failed': 'Imeshindikana kusasisha ufikiaji wa wafanyakazi',
+  'form.ownRole': 'Huwezi kubadilisha jukumu lako mwenyewe.',
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { i18n, type LanguageBundle } from '../src/lib/i18n';
+import { bundle as fr } from '../src/locales/fr';
+import { bundle as sw } from '../src/locales/sw';
+
+// Every English catalogue of the app (lib/i18n.ts and each feature's i18n.ts): importing one
+// registers it as an i18next namespace, so a catalogue added later is checked without listing it here.
+const catalogueModules = import.meta.glob<{ en: Readonly<Record<string, string>> }>(
+  ['../src/lib/i18n.ts', '../src/features/*/i18n.ts'],
+  { eager: true },
+);
+
+function englishNamespaces(): Map<string, Readonly<Record<string, string>>> {
+  const out = new Map<string, Readonly<Record<string, string>>>();
+  for (const namespace of Object.keys(i18n.store.data.en ?? {})) {
+    out.set(namespace, i18n.getResourceBundle('en', namespace) as Record<string, string>);
+  }
+  return out;
+}
+
+/** The `{name}` placeholders of a string, sorted, repeats kept. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const translations: [string, LanguageBundle][] = [
+  ['fr', fr],
+  ['sw', sw],
+];
+
+describe('the French and Swahili catalogues', () => {
+  it('registers one namespace per English catalogue file', () => {
+    expect(Object.keys(catalogueModules).length).toBeGreaterThan(5);
+    for (const module of Object.values(catalogueModules)) {
+      const same = (strings: Readonly<Record<string, string>>) =>
+        JSON.stringify(Object.entries(strings).sort()) === JSON.stringify(Object.entries(module.en).sort());
+      expect([...englishNamespaces().values()].some(same)).toBe(true);
+    }
+  });
+
+  for (const [language, bundle] of translations) {
+    it(`${language}: has exactly the namespaces and keys English has`, () => {
+      const english = englishNamespaces();
+      expect(Object.keys(bundle).sort()).toEqual([...english.keys()].sort());
+      for (const [namespace, strings] of english) {
+        const translated = bundle[namespace as keyof LanguageBundle];
+        const missing = Object.keys(strings).filter((key) => !(key in translated));
+        const extra = Object.keys(translated).filter((key) => !(key in strings));
+        expect({ namespace, missing, extra }).toEqual({ namespace, missing: [], extra: [] });
+      }
+    });
+
+    it(`${language}: keeps every placeholder of the English string, and leaves no string empty`, () => {
+      const wrong: string[] = [];
+      for (const [namespace, strings] of englishNamespaces()) {
+        const translated: Readonly<Record<string, string>> = bundle[namespace as keyof LanguageBundle];
+        for (const [key, text] of Object.entries(strings)) {
+          const mine = translated[key] ?? '';
+          if (mine.trim() === '' && text.trim() !== '') wrong.push(`${namespace}:${key} is empty`);
+          if (placeholders(mine).join() !== placeholders(text).join()) {
+            wrong.push(
+              `${namespace}:${key} has {${placeholders(mine).join('}{')}} for {${placeholders(text).join('}{')}}`,
+            );
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ParticipantLayout } from '../src/app/layouts/participant-layout';
+import { StaffLayout } from '../src/app/layouts/staff-layout';
+import { expireSession, startSession } from '../src/lib/auth-session';
+import { participantUser } from './fixtures';
+import { renderRoutes } from './render';
+import { accessToken, staffUser } from './tokens';
+
+const EVENT = 42;
+
+/** The staff layout around stand-in pages at the paths the app has, opened at `path`. */
+function renderStaff(path: string) {
+  const page = (name: string) => () => <h1>{name}</h1>;
+  return renderRoutes(
+    [
+      {
+        Component: StaffLayout,
+        children: [
+          { path: '/dashboard/events', Component: page('Events') },
+          { path: '/dashboard/events/:eventId', Component: page('Overview page') },
+          { path: '/dashboard/events/:eventId/participants', Component: page('Participants page') },
+          {
+            path: '/dashboard/events/:eventId/participants/:participantId',
+            Component: page('One participant'),
+          },
+          { path: '/dashboard/events/:eventId/sessions', Component: page('Sessions page') },
+          { path: '/dashboard/events/:eventId/check-in', Component: page('Check-in page') },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+const eventNav = () => screen.getByRole('navigation', { name: 'Event' });
+
+function linksOf(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+}
+
+describe('staff: the event navigation', () => {
+  afterEach(() => expireSession());
+
+  it('lists the six areas of the event with their addresses and marks the current one', async () => {
+    startSession(accessToken(), staffUser);
+    renderStaff(`/dashboard/events/${EVENT}/participants`);
+    await screen.findByRole('heading', { name: 'Participants page' });
+    expect(linksOf(eventNav())).toEqual([
+      ['Overview', `/dashboard/events/${EVENT}`, null],
+      ['Participants', `/dashboard/events/${EVENT}/participants`, 'page'],
+      ['Sessions', `/dashboard/events/${EVENT}/sessions`, null],
+      ['Check-in', `/dashboard/events/${EVENT}/check-in`, null],
+      ['Tag design', `/dashboard/events/${EVENT}/tag-design`, null],
+      ['Messages', `/dashboard/events/${EVENT}/messages`, null],
+    ]);
+  });
+
+  it('marks Overview only on the overview, and an area on the pages under it', async () => {
+    startSession(accessToken(), staffUser);
+    const { router } = renderStaff(`/dashboard/events/${EVENT}`);
+    await screen.findByRole('heading', { name: 'Overview page' });
+    const current = () =>
+      within(eventNav())
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page')
+        .map((a) => a.textContent);
+    expect(current()).toEqual(['Overview']);
+
+    await act(() => router.navigate(`/dashboard/events/${EVENT}/participants/5`));
+    await screen.findByRole('heading', { name: 'One participant' });
+    expect(current()).toEqual(['Participants']);
+
+    // Following a link of the navigation moves the mark with it.
+    await userEvent.click(within(eventNav()).getByRole('link', { name: 'Sessions' }));
+    await screen.findByRole('heading', { name: 'Sessions page' });
+    expect(current()).toEqual(['Sessions']);
+  });
+
+  it('is not shown off an event, nor to a scanner (check-in only)', async () => {
+    startSession(accessToken(), staffUser);
+    const { unmount } = renderStaff('/dashboard/events');
+    await screen.findByRole('heading', { name: 'Events' });
+    expect(screen.queryByRole('navigation', { name: 'Event' })).toBeNull();
+    unmount();
+
+    startSession(accessToken(), { ...staffUser, role: 'scanner', event_ids: [EVENT] });
+    renderStaff(`/dashboard/events/${EVENT}/check-in`);
+    await screen.findByRole('heading', { name: 'Check-in page' });
+    expect(screen.queryByRole('navigation', { name: 'Event' })).toBeNull();
+  });
+});
+
+/** happy-dom's window, whose size Mantine's hidden-from/visible-from media queries are matched against. */
+type SizedWindow = Window & { happyDOM: { setViewport: (size: { width: number; height: number }) => void } };
+
+describe('participant: the phone menu', () => {
+  // A phone: the header's links give way to the menu button.
+  beforeEach(() => (window as unknown as SizedWindow).happyDOM.setViewport({ width: 390, height: 844 }));
+  afterEach(() => {
+    (window as unknown as SizedWindow).happyDOM.setViewport({ width: 1024, height: 768 });
+    expireSession();
+  });
+
+  it('reaches everything of theirs: their event (Home), Sessions, My QR code and My tag', async () => {
+    startSession(accessToken({ is_staff: false, is_participant: true }), participantUser);
+    renderRoutes(
+      [
+        {
+          Component: ParticipantLayout,
+          children: [
+            { path: '/event/:eventId', Component: () => <h1>Event</h1> },
+            { path: '/qr-code', Component: () => <h1>QR page</h1> },
+          ],
+        },
+      ],
+      `/event/${participantUser.event.id}`,
+    );
+    await screen.findByRole('heading', { name: 'Event' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const nav = within(menu).getByRole('navigation', { name: 'Main' });
+    const eventId = participantUser.event.id;
+    expect(linksOf(nav)).toEqual([
+      ['Home', `/event/${eventId}`, 'page'],
+      ['Sessions', '/sessions', null],
+      ['My QR code', '/qr-code', null],
+      ['My tag', `/event/${eventId}/tag`, null],
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).getByRole('textbox', { name: 'Language' })).toBeTruthy();
+
+    // A link leads away and closes the menu.
+    await userEvent.click(within(nav).getByRole('link', { name: 'My QR code' }));
+    await screen.findByRole('heading', { name: 'QR page' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+  });
+});
