@@ -165,6 +165,8 @@ export const fr: Record<keyof typeof en, string> = {
   'upload.formatTitle': 'Format du fichier',
   'upload.required': 'Colonnes obligatoires : full_name et email',
   'upload.optional': 'Colonnes facultatives : username, phone, organization, job_title',
+  'upload.language':
+    'Colonne facultative language : en, fr ou sw (la langue de ses écrans et messages ; vide pour l’anglais)',
   'upload.headers': 'La première ligne contient les en-têtes.',
   'upload.drop': 'Faites glisser un fichier Excel ici ou cliquez pour le sélectionner',
   'upload.accepted': 'Seuls les fichiers .xlsx et .xls sont acceptés',

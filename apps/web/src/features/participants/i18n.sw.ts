@@ -161,6 +161,8 @@ export const sw: Record<keyof typeof en, string> = {
   'upload.formatTitle': 'Muundo wa faili',
   'upload.required': 'Safuwima zinazohitajika: full_name na email',
   'upload.optional': 'Safuwima za hiari: username, phone, organization, job_title',
+  'upload.language':
+    'Safuwima ya hiari language: en, fr au sw (lugha ya skrini na ujumbe wake; tupu ni Kiingereza)',
   'upload.headers': 'Safu ya kwanza ina vichwa.',
   'upload.drop': 'Buruta faili la Excel hapa au bofya ili kulichagua',
   'upload.accepted': 'Faili za .xlsx na .xls pekee ndizo zinazokubaliwa',

@@ -165,6 +165,8 @@ export const en = {
   'upload.formatTitle': 'File format',
   'upload.required': 'Required columns: full_name and email',
   'upload.optional': 'Optional columns: username, phone, organization, job_title',
+  'upload.language':
+    'Optional language column: en, fr or sw (the language of their screens and messages; blank is English)',
   'upload.headers': 'The first row holds the headers.',
   'upload.drop': 'Drag an Excel file here or click to select it',
   'upload.accepted': 'Only .xlsx and .xls files are accepted',

@@ -114,6 +114,7 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
                 .map((part, i) => (i % 2 === 1 ? <Code key={i}>{part}</Code> : part))}
             </List.Item>
             <List.Item>{tp('upload.optional')}</List.Item>
+            <List.Item>{tp('upload.language')}</List.Item>
             <List.Item>{tp('upload.headers')}</List.Item>
           </List>
         </Paper>
