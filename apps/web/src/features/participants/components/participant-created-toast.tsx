@@ -1,31 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { CopyIcon } from '../../../components/copy-icon';
 import { t } from '../../../lib/i18n';
 import { tp } from '../i18n';
-
-function CopyIcon({ done }: { done: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      {done ? (
-        <path d="M5 12l5 5L20 7" />
-      ) : (
-        <>
-          <rect x="9" y="9" width="11" height="11" rx="2" />
-          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-        </>
-      )}
-    </svg>
-  );
-}
 
 /** The spec's sentence with the code set apart, and a copy button that reports in place. */
 function CreatedMessage({ code }: { code: string }) {

@@ -23,6 +23,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import type { TParticipant } from '@attend/shared';
+import { CopyIcon } from '../../../components/copy-icon';
 import { Term } from '../../../components/term';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -190,18 +191,7 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
                       );
                     }}
                   >
-                    <svg
-                      width="16"
-                      height="16"
-                      viewBox="0 0 24 24"
-                      aria-hidden="true"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                    >
-                      <rect x="9" y="9" width="11" height="11" rx="2" />
-                      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-                    </svg>
+                    <CopyIcon />
                   </ActionIcon>
                 </Tooltip>
               )}
