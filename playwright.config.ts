@@ -10,7 +10,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: on a busy 2-core machine (two browsers, the server and the runner) a page can take
+  // several seconds to render; a passing check waits only as long as it needs.
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/artifacts',

@@ -88,17 +88,17 @@ setInterval(sample, 10).unref();
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 type Statement = { sql: string; params: unknown[] };
-type Client = { query: (text: string, params: unknown[]) => Promise<unknown> };
+type Query = (text: string, params: unknown[]) => Promise<unknown>;
+type Client = {
+  query: Query;
+  /** PGlite only: the service runs a search's statements in one (see backToBack). */
+  transaction?: (work: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
+};
 const client = (db as unknown as { $client: Client }).$client;
 
-/**
- * The statements GET …/participants/?search=… runs for `term` (page 1), recorded from the service
- * itself as the driver sees them, to be replayed without HTTP and the query builder.
- */
-async function listStatements(term: string): Promise<Statement[]> {
-  const recorded: Statement[] = [];
-  const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
+/** `query`, noting each statement it sends in `recorded`. */
+function recording(query: Query, recorded: Statement[]): Query {
+  return (...args: unknown[]) => {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[]?];
     recorded.push(
       typeof first === 'string'
@@ -107,23 +107,54 @@ async function listStatements(term: string): Promise<Statement[]> {
     );
     return (query as (...a: unknown[]) => Promise<unknown>)(...args);
   };
+}
+
+/** A search's recorded statements, and whether the service ran them in one transaction. */
+type Recorded = { statements: Statement[]; inTransaction: boolean };
+
+/**
+ * The statements GET …/participants/?search=… runs for `term` (page 1), recorded from the service
+ * itself as the driver sees them, to be replayed without HTTP and the query builder.
+ */
+async function listStatements(term: string): Promise<Recorded> {
+  const statements: Statement[] = [];
+  let inTransaction = false;
+  const { query, transaction } = client;
+  client.query = recording(query.bind(client), statements);
+  if (transaction) {
+    client.transaction = (work) =>
+      transaction.call(client, (tx) => {
+        inTransaction = true;
+        return work({ query: recording(tx.query.bind(tx), statements) });
+      });
+  }
   try {
     await listParticipants(db, {
       eventId: event?.id ?? 0,
-      query: { search: term, page: 1, page_size: 50 },
+      query: { search: term, page: 1, page_size: 20 },
       qrUrlFor: () => null,
     });
   } finally {
     client.query = query;
+    client.transaction = transaction;
   }
-  return recorded;
+  return { statements, inTransaction };
+}
+
+/** Runs recorded statements the way the service did: in one transaction, or one after the other. */
+async function replay({ statements, inTransaction }: Recorded): Promise<void> {
+  const run = async (q: Query) => {
+    for (const s of statements) await q(s.sql, s.params);
+  };
+  if (inTransaction && client.transaction) await client.transaction((tx) => run(tx.query.bind(tx)));
+  else await run(client.query.bind(client));
 }
 
 /**
  * The work of a search that counts and sorts every match (the design before the bounded count):
  * the matches found through the same trigram index, counted with a window and sorted for one page.
  */
-function fullCountStatements(term: string): Statement[] {
+function fullCountStatements(term: string): Recorded {
   const where = participantWhere(event?.id ?? 0, { search: term });
   const matches = db
     .select()
@@ -136,7 +167,7 @@ function fullCountStatements(term: string): Statement[] {
     .from(matches)
     .orderBy(matches.fullName, matches.id)
     .limit(50);
-  return [q.toSQL()];
+  return { statements: [q.toSQL()], inTransaction: false };
 }
 
 const ctl = Fastify();
@@ -160,7 +191,7 @@ ctl.get('/baseline', async (request) => {
   const seconds = Number(q.seconds ?? 10);
   const connections = Number(q.connections ?? 20);
   const terms = (q.terms ?? 'a').split(',');
-  const statements: Statement[][] = [];
+  const statements: Recorded[] = [];
   // One at a time: the recording sees every statement the driver is sent meanwhile.
   for (const term of terms) {
     statements.push(q.kind === 'full' ? fullCountStatements(term) : await listStatements(term));
@@ -171,9 +202,9 @@ ctl.get('/baseline', async (request) => {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < until) {
-        const set = statements[next++ % statements.length] ?? [];
+        const set = statements[next++ % statements.length] ?? { statements: [], inTransaction: false };
         const started = performance.now();
-        for (const s of set) await client.query(s.sql, s.params);
+        await replay(set);
         latencies.push(performance.now() - started);
       }
     }),

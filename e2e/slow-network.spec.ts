@@ -16,8 +16,12 @@ const SLOW_NETWORK = {
   uploadThroughput: (400 * 1024) / 8,
 } as const;
 
-/** The frame (header bar with the brand) must be on screen within this after the navigation starts. */
-const FRAME_BUDGET_MS = 1500;
+/**
+ * The frame (header bar with the brand) is on screen within this after the navigation starts (0.6 s
+ * measured on a quiet machine, 17.9 s before the static frame); the test's real check is that it is
+ * painted before the entry script has arrived, which holds however busy the machine is.
+ */
+const FRAME_BUDGET_MS = 5000;
 /** The progress bar answers a click within this (no delay before showing it; 11-19 ms measured). */
 const PROGRESS_BUDGET_MS = 100;
 
@@ -47,7 +51,7 @@ test.describe('on a slow network (400 kbit/s, 400 ms latency)', () => {
   // Every byte of the app crosses a 50 kB/s link: allow minutes, not seconds.
   test.describe.configure({ timeout: 240_000 });
 
-  test('the first load shows the app frame within 1.5 s, before the scripts arrive', async ({ page }) => {
+  test('the first load shows the app frame before the scripts arrive', async ({ page }) => {
     await throttle(page);
     const started = Date.now();
     await page.goto('/', { waitUntil: 'commit', timeout: 120_000 });
@@ -61,12 +65,19 @@ test.describe('on a slow network (400 kbit/s, 400 ms latency)', () => {
     const firstPaintMs = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     );
+    // When the entry script (index-….js, the app's code) had finished arriving, on the same clock.
+    const entryScriptEndMs = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return entries.find((e) => /\/assets\/index-[^/]*\.js$/.test(e.name))?.responseEnd ?? null;
+    });
 
     report('first load: frame visible', frameMs);
     if (firstPaintMs !== null) report('first load: first contentful paint', firstPaintMs);
     report('first load: landing hero visible', heroMs);
 
     expect(firstPaintMs).not.toBeNull();
+    expect(entryScriptEndMs).not.toBeNull();
+    expect(firstPaintMs ?? Infinity).toBeLessThan(entryScriptEndMs ?? 0);
     expect(firstPaintMs ?? Infinity).toBeLessThan(FRAME_BUDGET_MS);
     expect(frameMs).toBeLessThan(FRAME_BUDGET_MS);
     // The frame came first: the hero needs the scripts.

@@ -171,4 +171,24 @@ describe('participant search with a bounded count', () => {
     expect(ids.count).toBe(1300);
     expect(ids.ids).toHaveLength(1300);
   });
+
+  it('keeps a filter beside a broad term: pages hold only the filtered matches, in name order', async () => {
+    await t.database.db.execute(sql`
+      update participants set confirmed_attendance = true, confirmed_at = now()
+      where event_id = ${eventId} and full_name like 'Aaa Person %' and right(full_name, 1) in ('0', '2', '4')`);
+    const expected = (
+      await t.database.db
+        .select({ id: participants.id })
+        .from(participants)
+        .where(
+          sql`${participants.eventId} = ${eventId} and ${participants.fullName} ilike '%person%' and ${participants.confirmedAttendance}`,
+        )
+        .orderBy(asc(participants.fullName), asc(participants.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(1560);
+    const ids = await walkPages(`${url}?search=person&confirmed=true&page_size=500`, (page) =>
+      expect(page).toMatchObject({ count: 1000, count_is_lower_bound: true }),
+    );
+    expect(ids).toEqual(expected);
+  });
 });

@@ -62,6 +62,7 @@ export const participants = pgTable(
     ),
     uniqueIndex('participants_event_email_uq').on(t.eventId, sql`lower(${t.email})`),
     uniqueIndex('participants_event_username_uq').on(t.eventId, sql`lower(${t.username})`),
+    // Also INCLUDE (search_text), added by migration 0016 (the builder has no INCLUDE).
     index('participants_event_name_idx').on(t.eventId, t.fullName, t.id),
     index('participants_event_confirmed_idx').on(t.eventId, t.confirmedAttendance),
     // One trigram index over the four searchable fields serves the participants page's
