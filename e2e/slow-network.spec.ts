@@ -49,7 +49,10 @@ async function pageWidth(page: Page): Promise<number> {
 
 test.describe('on a slow network (400 kbit/s, 400 ms latency)', () => {
   // Every byte of the app crosses a 50 kB/s link: allow minutes, not seconds.
-  test.describe.configure({ timeout: 240_000 });
+  // One retry: once in a CI run, Chromium's throttled network left every script of the first load
+  // pending for the whole three minutes (none of 30 requests finished, on a busy machine), which a
+  // second page load does not repeat; a real failure fails twice.
+  test.describe.configure({ timeout: 240_000, retries: 1 });
 
   test('the first load shows the app frame before the scripts arrive', async ({ page }) => {
     await throttle(page);
@@ -59,7 +62,7 @@ test.describe('on a slow network (400 kbit/s, 400 ms latency)', () => {
     await page.locator('header').first().waitFor({ state: 'visible', timeout: 30_000 });
     const frameMs = Date.now() - started;
     const hero = page.getByRole('heading', { level: 1, name: 'Events made easy. Attendees made happy.' });
-    await hero.waitFor({ state: 'visible', timeout: 180_000 });
+    await hero.waitFor({ state: 'visible', timeout: 90_000 });
     const heroMs = Date.now() - started;
     // What the browser itself painted first, from the start of the navigation.
     const firstPaintMs = await page.evaluate(
