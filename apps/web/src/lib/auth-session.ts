@@ -203,10 +203,17 @@ function forgetUser(): void {
   }
 }
 
-/** Opened offline: tries the refresh cookie again when the network comes back. */
+/**
+ * Opened offline: tries the refresh cookie again when the network comes back, every 30 s, and soon
+ * after a failed try while the browser says it is online (a request sent at the very moment the
+ * network returns can fail): 1 s, then 2, 4 … up to 30 s.
+ */
 function resumeWhenOnline(): void {
   if (typeof window === 'undefined') return;
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  let backoffMs = 1000;
   const retry = () => {
+    clearTimeout(soon);
     if (!state.offline) return cleanup();
     refreshAccessToken().then(
       (token) => {
@@ -214,13 +221,17 @@ function resumeWhenOnline(): void {
         if (!token) sessionRejected();
       },
       () => {
-        // Still no answer: the next 'online' event or timer tries again.
+        // Still no answer: try again soon if the network is said to be back, else on 'online'.
+        if (!navigator.onLine) return;
+        soon = setTimeout(retry, backoffMs);
+        backoffMs = Math.min(backoffMs * 2, 30_000);
       },
     );
   };
   const timer = setInterval(retry, 30_000);
   const cleanup = () => {
     clearInterval(timer);
+    clearTimeout(soon);
     window.removeEventListener('online', retry);
   };
   window.addEventListener('online', retry);
