@@ -14,6 +14,7 @@ import { events, participants } from '../apps/api/src/db/schema';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE } from '@attend/shared';
 import { listParticipants, participantWhere } from '../apps/api/src/services/participants/list-participants';
 import { refreshSearchIndexes } from '../apps/api/src/services/participants/maintenance';
 import { generateUniqueCode } from '../apps/api/src/services/events/generate-codes';
@@ -131,12 +132,12 @@ async function listStatements(term: string): Promise<Recorded> {
   try {
     await listParticipants(db, {
       eventId: event?.id ?? 0,
-      query: { search: term, page: 1, page_size: 20 },
+      query: { search: term, page: 1, page_size: DEFAULT_PAGE_SIZE }, // what the API answers by default
       qrUrlFor: () => null,
     });
   } finally {
     client.query = query;
-    client.transaction = transaction;
+    if (transaction) client.transaction = transaction;
   }
   return { statements, inTransaction };
 }
