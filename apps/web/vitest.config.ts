@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['test/setup.ts'],
+    // Above the 5 s that findBy… may wait (test/setup.ts), for a busy machine.
+    testTimeout: 15_000,
     reporters: ['default', 'json'],
     outputFile: { json: '../../test-results/web.json' },
   },

@@ -5,10 +5,11 @@ import './app/styles.css';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { queryClient } from './app/provider';
 import { useLanguageSync } from './features/auth/hooks/use-language-sync';
 import { restoreSession } from './lib/auth-session';
 import { startLanguage } from './lib/i18n';
-import { useForgetOfflineCopiesOnSignOut } from './lib/offline-copy';
+import { useForgetOfflineCopiesOnSignOut, useRefetchWhenSessionResumes } from './lib/offline-copy';
 
 // Restore the session from the refresh cookie right away, in parallel with the first render.
 void restoreSession();
@@ -24,6 +25,7 @@ function Root() {
   // blank page nor both at once is ever shown.
   useLayoutEffect(() => document.getElementById('boot')?.remove(), []);
   useForgetOfflineCopiesOnSignOut();
+  useRefetchWhenSessionResumes(queryClient);
   useLanguageSync();
   return <App />;
 }

@@ -1,5 +1,7 @@
-import { act, renderHook, screen, within } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { TParticipantSelf } from '@attend/shared';
@@ -150,7 +152,11 @@ describe('participant pages opened offline', () => {
     const rendered = renderRoutes(
       [
         {
-          Component: ParticipantLayout,
+          // As src/main.tsx mounts it above the router.
+          Component: function Root() {
+            offlineCopy.useRefetchWhenSessionResumes(useQueryClient());
+            return createElement(ParticipantLayout);
+          },
           children: [
             { path: '/event/:eventId', Component: ParticipantEventPage },
             { path: '/qr-code', Component: QrCodePage },
@@ -182,6 +188,31 @@ describe('participant pages opened offline', () => {
     expect(screen.getByTestId('offline-notice').textContent).toContain('You are offline.');
     expect(screen.getByTestId('participant-qr').getAttribute('src')).toBe(QR);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('turns live by itself once the network is back: the session resumes and the page asks again', async () => {
+    await openOffline('/event/3');
+    await screen.findByTestId('offline-notice');
+    const asked: string[] = [];
+    server.use(
+      mock.post('/api/auth/token/refresh/', () =>
+        HttpResponse.json({
+          access: accessToken({ is_staff: false, is_participant: true, participant_id: 7 }),
+          refresh: 'cookie-only',
+        }),
+      ),
+      mock.get('/api/events/3/', ({ request }) => {
+        asked.push(request.headers.get('Authorization') ?? '');
+        return HttpResponse.json(eventDetail({ id: 3, name: 'Live Workshop', location: 'Huye' }));
+      }),
+    );
+    // The page's own request failed (the network was gone); only the session's resumption asks again.
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByTestId('offline-notice')).toBeNull());
+    expect(screen.getByTestId('event-name').textContent).toBe('Live Workshop');
+    expect(screen.queryByTestId('offline-badge')).toBeNull();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^Bearer /);
   });
 
   it('another event id is not shown from the copy', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { useSession } from './auth-session';
 import { NetworkError } from './http';
@@ -85,6 +86,20 @@ export function useForgetOfflineCopiesOnSignOut(): void {
   useEffect(() => {
     if (status === 'anonymous') forgetOfflineCopies();
   }, [status]);
+}
+
+/**
+ * Once a session opened without a network resumes, every page on screen asks again: a request sent as
+ * the network came back may have failed, and the page would otherwise keep showing its kept copy and
+ * saying it is offline. Mounted once, above the router.
+ */
+export function useRefetchWhenSessionResumes(queryClient: QueryClient): void {
+  const { offline } = useSession();
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline) void queryClient.invalidateQueries();
+    wasOffline.current = offline;
+  }, [offline, queryClient]);
 }
 
 function subscribeNetwork(onChange: () => void): () => void {
