@@ -92,8 +92,8 @@ type Statement = { sql: string; params: unknown[] };
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
 type Client = {
   query: Query;
-  /** PGlite only: the service runs a search's statements in one (see backToBack). */
-  transaction?: (work: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
+  /** The embedded database's thread only: a listing's statements, in line once (see backToBack). */
+  together?: () => { query: Query };
 };
 const client = (db as unknown as { $client: Client }).$client;
 
@@ -110,8 +110,8 @@ function recording(query: Query, recorded: Statement[]): Query {
   };
 }
 
-/** A search's recorded statements, and whether the service ran them in one transaction. */
-type Recorded = { statements: Statement[]; inTransaction: boolean };
+/** A search's recorded statements, and whether the service sent them together. */
+type Recorded = { statements: Statement[]; together: boolean };
 
 /**
  * The statements GET …/participants/?search=… runs for `term` (page 1), recorded from the service
@@ -119,15 +119,15 @@ type Recorded = { statements: Statement[]; inTransaction: boolean };
  */
 async function listStatements(term: string): Promise<Recorded> {
   const statements: Statement[] = [];
-  let inTransaction = false;
-  const { query, transaction } = client;
+  let together = false;
+  const { query, together: start } = client;
   client.query = recording(query.bind(client), statements);
-  if (transaction) {
-    client.transaction = (work) =>
-      transaction.call(client, (tx) => {
-        inTransaction = true;
-        return work({ query: recording(tx.query.bind(tx), statements) });
-      });
+  if (start) {
+    client.together = () => {
+      together = true;
+      const scoped = start.call(client);
+      return { ...scoped, query: recording(scoped.query, statements) };
+    };
   }
   try {
     await listParticipants(db, {
@@ -137,18 +137,15 @@ async function listStatements(term: string): Promise<Recorded> {
     });
   } finally {
     client.query = query;
-    if (transaction) client.transaction = transaction;
+    if (start) client.together = start;
   }
-  return { statements, inTransaction };
+  return { statements, together };
 }
 
-/** Runs recorded statements the way the service did: in one transaction, or one after the other. */
-async function replay({ statements, inTransaction }: Recorded): Promise<void> {
-  const run = async (q: Query) => {
-    for (const s of statements) await q(s.sql, s.params);
-  };
-  if (inTransaction && client.transaction) await client.transaction((tx) => run(tx.query.bind(tx)));
-  else await run(client.query.bind(client));
+/** Runs recorded statements the way the service did: together, or one after the other. */
+async function replay({ statements, together }: Recorded): Promise<void> {
+  const q = together && client.together ? client.together().query : client.query.bind(client);
+  for (const s of statements) await q(s.sql, s.params);
 }
 
 /**
@@ -168,7 +165,7 @@ function fullCountStatements(term: string): Recorded {
     .from(matches)
     .orderBy(matches.fullName, matches.id)
     .limit(50);
-  return { statements: [q.toSQL()], inTransaction: false };
+  return { statements: [q.toSQL()], together: false };
 }
 
 const ctl = Fastify();
@@ -203,7 +200,7 @@ ctl.get('/baseline', async (request) => {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < until) {
-        const set = statements[next++ % statements.length] ?? { statements: [], inTransaction: false };
+        const set = statements[next++ % statements.length] ?? { statements: [], together: false };
         const started = performance.now();
         await replay(set);
         latencies.push(performance.now() - started);

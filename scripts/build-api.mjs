@@ -16,6 +16,7 @@ const WORKER_FILES = [
   'services/qr/qr-png-worker.mjs',
   'services/qr/qr-png-render.mjs',
   'services/participants/bulk-upload/read-workbook-worker.mjs',
+  'db/pglite-worker.mjs',
 ];
 
 function newestMtime(dir) {

@@ -1,0 +1,156 @@
+// The embedded database in a thread of its own (see pglite-thread.ts): PostgreSQL compiled to
+// WebAssembly runs each statement to the end without a break, so on the API's thread every statement
+// would stop every request, and a request's own work (HTTP, building the statement, JSON) could not
+// run beside the database's. Plain JavaScript so it runs the same under tsx, vitest and node.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
+const port = parentPort;
+
+/**
+ * Dates and times come back as PostgreSQL's text, as Drizzle asks of PGlite (its own parsers are
+ * functions, which cannot cross to this thread): Drizzle's column types read them.
+ */
+const asText = (value) => value;
+const TEXT_TIMES = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, startParams: string[] }} */
+const options = workerData;
+
+/** A database error as plain data: its code, constraint and message are what callers read. */
+function errorData(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const data = { name: err.name, message: err.message };
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || value === null) continue;
+    if (['string', 'number', 'boolean'].includes(typeof value)) data[key] = value;
+  }
+  return data;
+}
+
+/**
+ * One statement at a time, as PGlite itself runs them, in the order they arrive, with two
+ * exceptions: an open transaction has the database to itself (its statements only, until it ends),
+ * and a statement marked `next` (the second and later statement of a listing whose first has run)
+ * goes before the others, so a listing waits in line once however many statements it has.
+ */
+const waiting = { next: [], later: [] };
+/** The statements of the open transaction, if any. */
+let open = null;
+let running = false;
+
+function sort(message) {
+  if (message.tx !== undefined && open?.tx === message.tx) open.queue.push(message);
+  else if (message.next) waiting.next.push(message);
+  else waiting.later.push(message);
+}
+
+function enqueue(message) {
+  sort(message);
+  void drain();
+}
+
+function take() {
+  // Statements that arrived while the last one ran are still in the port: all of them are sorted
+  // before the next is chosen (PGlite answers without a turn of the event loop).
+  for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port)) {
+    sort(arrived.message);
+  }
+  if (open) return open.queue.shift();
+  return waiting.next.shift() ?? waiting.later.shift();
+}
+
+async function drain() {
+  if (running) return;
+  running = true;
+  try {
+    for (let message = take(); message; message = take()) {
+      try {
+        const result = await handle(message);
+        const transfer = result instanceof ArrayBuffer ? [result] : [];
+        port.postMessage({ id: message.id, result }, transfer);
+      } catch (err) {
+        port.postMessage({ id: message.id, error: errorData(err) });
+      }
+    }
+  } finally {
+    running = false;
+  }
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const result = await db.query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers: TEXT_TIMES,
+      });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await db.exec(message.sql);
+      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'begin':
+      await db.exec('BEGIN');
+      open = { tx: message.tx, queue: [] };
+      return null;
+    case 'end': {
+      open = null;
+      if (message.commit) await db.exec('COMMIT');
+      else await db.exec('ROLLBACK');
+      return null;
+    }
+    case 'listen': {
+      const stop = await db.listen(message.channel, (payload) =>
+        port.postMessage({ notify: message.listener, payload }),
+      );
+      listeners.set(message.listener, stop);
+      return null;
+    }
+    case 'unlisten': {
+      const stop = listeners.get(message.listener);
+      listeners.delete(message.listener);
+      if (stop) await stop();
+      return null;
+    }
+    case 'dump': {
+      const blob = await db.dumpDataDir(message.compression);
+      return await blob.arrayBuffer();
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`Unknown operation ${message.op}`);
+  }
+}
+
+const listeners = new Map();
+
+let db;
+try {
+  db = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    extensions: { pg_trgm },
+    startParams: options.startParams,
+  });
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ ready: false, error: errorData(err) });
+}
+
+port.on('message', enqueue);
