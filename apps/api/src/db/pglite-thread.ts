@@ -13,6 +13,8 @@ type QueryOptions = { rowMode?: 'array' | 'object' };
 export type ThreadClient = {
   query: (sql: string, params?: unknown[], options?: QueryOptions) => Promise<ThreadResult>;
   exec: (sql: string) => Promise<ThreadResult[]>;
+  /** Not inside a transaction (PGlite has no nested BEGIN; Drizzle uses savepoints there). */
+  transaction?: <T>(work: (tx: ThreadClient) => Promise<T>) => Promise<T>;
 };
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
@@ -52,11 +54,19 @@ export class PgliteThread implements ThreadClient {
       else pending.resolve(message.result);
     });
     this.#exited = new Promise((resolve) => {
-      worker.once('exit', () => {
+      worker.once('exit', (code) => {
+        const unexpected = !this.#closed;
         this.#closed = true;
         for (const { reject } of this.#pending.values()) reject(new Error('The database thread stopped'));
         this.#pending.clear();
         resolve();
+        // As when PGlite ran in this thread and aborted: the process stops rather than answer
+        // every request with an error (a supervisor or `npm start` under a service manager restarts it).
+        if (unexpected) {
+          process.nextTick(() => {
+            throw new Error(`The embedded database stopped (thread exit code ${code})`);
+          });
+        }
       });
     });
     worker.on('error', () => {
@@ -73,6 +83,7 @@ export class PgliteThread implements ThreadClient {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
       transferList: loadDataDir ? [loadDataDir] : [],
     });
     await new Promise<void>((resolve, reject) => {
@@ -117,6 +128,7 @@ export class PgliteThread implements ThreadClient {
       query: (sql, params = [], options = {}) =>
         this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', next: flag() }),
       exec: (sql) => this.#call({ op: 'exec', sql, next: flag() }),
+      transaction: (work) => this.transaction(work),
     };
   }
 

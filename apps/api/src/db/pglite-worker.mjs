@@ -2,6 +2,8 @@
 // WebAssembly runs each statement to the end without a break, so on the API's thread every statement
 // would stop every request, and a request's own work (HTTP, building the statement, JSON) could not
 // run beside the database's. Plain JavaScript so it runs the same under tsx, vitest and node.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -72,6 +74,37 @@ function take() {
   return waiting.next.shift() ?? waiting.later.shift();
 }
 
+/**
+ * This thread's garbage, collected once it has been idle for a while after a lot of work (an
+ * import, an export: rows and parameters by the ten thousand): an idle thread allocates nothing,
+ * so V8 would keep what it copied until the next burst (as lib/release-memory.ts does for the API's thread).
+ */
+const COLLECT_AFTER_VALUES = 20_000;
+const COLLECT_IDLE_MS = 2_000;
+let valuesSinceCollect = 0;
+let collectTimer = null;
+let collect;
+
+function collectWhenIdle() {
+  if (valuesSinceCollect < COLLECT_AFTER_VALUES) return;
+  if (collectTimer) clearTimeout(collectTimer);
+  collectTimer = setTimeout(() => {
+    collectTimer = null;
+    if (running) return;
+    valuesSinceCollect = 0;
+    if (collect === undefined) {
+      try {
+        setFlagsFromString('--expose-gc');
+        collect = runInNewContext('gc');
+      } catch {
+        collect = null;
+      }
+    }
+    collect?.();
+  }, COLLECT_IDLE_MS);
+  collectTimer.unref();
+}
+
 async function drain() {
   if (running) return;
   running = true;
@@ -88,6 +121,7 @@ async function drain() {
   } finally {
     running = false;
   }
+  collectWhenIdle();
 }
 
 async function handle(message) {
@@ -97,6 +131,7 @@ async function handle(message) {
         rowMode: message.rowMode,
         parsers: TEXT_TIMES,
       });
+      valuesSinceCollect += result.rows.length + (message.params?.length ?? 0);
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
