@@ -29,8 +29,9 @@ function rebuildError(data: Record<string, unknown>): Error {
 /**
  * The embedded database (PGlite) in a worker thread of its own (pglite-worker.mjs), behind the client
  * interface Drizzle's PGlite driver uses: `query`, `exec` and `transaction`. Statements still run one
- * at a time, in the order they arrive, as in PGlite itself; what changes is that the API's thread
- * goes on with other requests (reading them, building statements, writing answers) while one runs.
+ * at a time, as in PGlite itself (in the order they arrive, but for the exceptions the worker names);
+ * what changes is that the API's thread goes on with other requests (reading them, building
+ * statements, writing answers) while one runs.
  */
 export class PgliteThread implements ThreadClient {
   #worker: Worker;
