@@ -1,7 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteDatabase, PgliteSession } from 'drizzle-orm/pglite';
@@ -178,8 +177,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /** Dumps a migrated in-memory PGlite so tests can start from a snapshot instead of migrating. */
 export async function createPgliteTemplate(): Promise<Blob> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+  const client = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
+  await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), {
+    migrationsFolder: migrationsDir,
+  });
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

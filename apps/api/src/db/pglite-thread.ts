@@ -40,6 +40,8 @@ export class PgliteThread implements ThreadClient {
   #listeners = new Map<number, (payload: string) => void>();
   #closed = false;
   #exited: Promise<void>;
+  /** Statements outside any transaction or listing. */
+  #plain = this.#client(() => ({}));
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -109,8 +111,17 @@ export class PgliteThread implements ThreadClient {
     });
   }
 
+  /** `query` and `exec` whose messages carry `tags()` (a transaction's id, a listing's turn). */
+  #client(tags: () => Record<string, unknown>): ThreadClient {
+    return {
+      query: (sql, params = [], options = {}) =>
+        this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', ...tags() }),
+      exec: (sql) => this.#call({ op: 'exec', sql, ...tags() }),
+    };
+  }
+
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResult> {
-    return this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' });
+    return this.#plain.query(sql, params, options);
   }
 
   /**
@@ -120,21 +131,16 @@ export class PgliteThread implements ThreadClient {
    */
   together(): ThreadClient {
     let next = false;
-    const flag = () => {
-      const was = next;
+    const client = this.#client(() => {
+      const tags = { next };
       next = true;
-      return was;
-    };
-    return {
-      query: (sql, params = [], options = {}) =>
-        this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', next: flag() }),
-      exec: (sql) => this.#call({ op: 'exec', sql, next: flag() }),
-      transaction: (work) => this.transaction(work),
-    };
+      return tags;
+    });
+    return { ...client, transaction: (work) => this.transaction(work) };
   }
 
   exec(sql: string): Promise<ThreadResult[]> {
-    return this.#call({ op: 'exec', sql });
+    return this.#plain.exec(sql);
   }
 
   /**
@@ -144,11 +150,7 @@ export class PgliteThread implements ThreadClient {
   async transaction<T>(work: (tx: ThreadClient) => Promise<T>): Promise<T> {
     const tx = this.#next++;
     await this.#call({ op: 'begin', tx });
-    const client: ThreadClient = {
-      query: (sql, params = [], options = {}) =>
-        this.#call({ op: 'query', tx, sql, params, rowMode: options.rowMode ?? 'object' }),
-      exec: (sql) => this.#call({ op: 'exec', tx, sql }),
-    };
+    const client = this.#client(() => ({ tx }));
     let result: T;
     try {
       result = await work(client);
