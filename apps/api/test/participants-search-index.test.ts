@@ -4,7 +4,6 @@ import {
   boundedCountQuery,
   participantWhere,
   searchPageQuery,
-  walkNameOrderQuery,
 } from '../src/services/participants/list-participants';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { createTestApp, type TestApp } from './helper';
@@ -34,14 +33,34 @@ describe('participant search', () => {
           .map((r) => Object.values(r)[0])
           .join('\n');
       });
-    // The bounded count and the page of a narrow search.
+    // The bounded count, and the page of a search: the matches through the trigram index, and the
+    // walk of a broad term through the name index alone (it carries the search text, and the
+    // VACUUM after a bulk write marks the new rows visible, so no table row is read).
     expect(await planOf(boundedCountQuery(t.database.db, where))).toContain('participants_search_trgm_idx');
-    expect(await planOf(searchPageQuery(t.database.db, where, undefined, 50, 0))).toContain(
-      'participants_search_trgm_idx',
-    );
-    // The walk of a broad term reads the name index alone: it carries the search text, and the
-    // VACUUM after a bulk write marks the new rows visible, so no table row is read.
-    const walk = walkNameOrderQuery(t.database.db, eventId, 'org 1', undefined, 21, 0);
-    expect(await planOf(walk)).toMatch(/Index Only Scan using participants_event_name_idx/);
+    const page = (search: string, walk: boolean) =>
+      searchPageQuery(t.database.db, {
+        eventId,
+        search,
+        where: participantWhere(eventId, { search }),
+        ordering: undefined,
+        pageSize: 20,
+        offset: 0,
+        walk,
+      });
+    const plan = await planOf(page('uwase', true));
+    expect(plan).toContain('participants_search_trgm_idx');
+    expect(plan).toMatch(/Index Only Scan using participants_event_name_idx/);
+    expect(await planOf(page('uwase', false))).not.toContain('participants_event_name_idx');
+
+    // Which way each page was found: counted (11 matches), walked ('Org 1' and 'Org 10' to 'Org 19':
+    // 1,100 matches, the first 21 early in name order), and sorted when the walk may not be used.
+    const plans = async (search: string, walk: boolean) => [
+      ...new Set((await page(search, walk)).map((r) => r.plan)),
+    ];
+    expect(await plans('person 420', true)).toEqual([0]);
+    expect(await plans('org 1', true)).toEqual([1]);
+    expect(await plans('org 1', false)).toEqual([2]);
+    const [counted] = await page('person 420', true);
+    expect(counted?.total).toBe(11);
   });
 });
