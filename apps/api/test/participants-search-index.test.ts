@@ -5,6 +5,7 @@ import {
   participantWhere,
   searchPageQuery,
 } from '../src/services/participants/list-participants';
+import { events } from '../src/db/schema';
 import { refreshSearchIndexes } from '../src/services/participants/maintenance';
 import { createTestApp, type TestApp } from './helper';
 
@@ -62,5 +63,34 @@ describe('participant search', () => {
     expect(await plans('org 1', false)).toEqual([2]);
     const [counted] = await page('person 420', true);
     expect(counted?.total).toBe(11);
+  });
+
+  it('walks further for a term estimated to have more matches', async () => {
+    // 12,000 participants; every third is of the ministry (4,000, spread through the table) and named
+    // after everyone else in the alphabet, so page 1 of 'ministry' starts at entry 8,001 of the name
+    // index: past the least walk (5,000 entries), within the walk for 4,000 matches (10,000).
+    const [event] = await t.database.db
+      .insert(events)
+      .values({ name: 'Walk Length', startDate: new Date(), endDate: new Date(), eventCode: 'WALK42' })
+      .returning();
+    const eventId = event?.id ?? 0;
+    await t.database.db.execute(sql`
+      insert into participants (event_id, username, full_name, email, phone, organization, unique_code)
+      select ${eventId}, 'w' || i, case when i % 3 = 0 then 'Mukiza ' else 'Akimana ' end || i,
+        'w' || i || '@example.org', '+2509' || i, case when i % 3 = 0 then 'Ministry' else 'Partner' end,
+        'W' || i
+      from generate_series(1, 12000) as i`);
+    await refreshSearchIndexes(t.database.db);
+    const rows = await searchPageQuery(t.database.db, {
+      eventId,
+      search: 'ministry',
+      where: participantWhere(eventId, { search: 'ministry' }),
+      ordering: undefined,
+      pageSize: 20,
+      offset: 0,
+      walk: true,
+    });
+    expect(rows.map((r) => r.plan)).toEqual(Array(21).fill(1));
+    expect(rows.every((r) => r.row.fullName.startsWith('Mukiza '))).toBe(true);
   });
 });

@@ -24,13 +24,16 @@ export function containsPattern(term: string): string {
 export const SEARCH_COUNT_BOUND = 1000;
 
 /**
- * Entries of the event's name index a broad search in name order reads for its page before it sorts
- * its matches instead. The index carries the search text, so the walk reads no table row: 5,000
- * entries cost about as much as sorting 1,500 to 2,000 matches (1.6 to 1.9 ms, against about 1 µs a
- * match read from the table, on PostgreSQL over 50,000), and hold page 1 of a term spread over 1 %
- * or more of the event; a broad term has more than 1,000 matches.
+ * How far a broad search in name order walks the event's name index for its page before it sorts
+ * its matches instead. The index carries the search text, so the walk reads no table row: an entry
+ * costs about 0.4 µs, a match sorted about 1 µs (read from the table; on PostgreSQL over 50,000). So
+ * the walk reads up to WALK_PER_MATCH entries for each match the term is estimated to have, as much
+ * as the sort would cost: at least WALK_ROWS_MIN (a broad term has more than 1,000 matches), at most
+ * WALK_ROWS_MAX.
  */
-const WALK_ROWS = 5000;
+const WALK_PER_MATCH = 2.5;
+const WALK_ROWS_MIN = 5000;
+const WALK_ROWS_MAX = 25_000;
 
 /**
  * The search box and the filters. The search is a case-insensitive substring of name, e-mail, phone
@@ -114,8 +117,9 @@ export type SearchPageParams = {
  * A search page in one statement. Each row says which way it was found (`plan`):
  * - 0, counted: the first SEARCH_COUNT_BOUND + 1 matches found are sorted, with their count
  *   (`total`); when the term has no more than SEARCH_COUNT_BOUND matches, that is the answer;
- * - 1, walked: past the bound, in name order, the first WALK_ROWS entries of the event's name index,
- *   read from the index alone (it carries the search text) with no sort, when they hold the page;
+ * - 1, walked: past the bound, in name order, the first entries of the event's name index (as many
+ *   as sorting the matches would cost, see WALK_PER_MATCH), read from the index alone (it carries
+ *   the search text) with no sort, when they hold the page;
  * - 2, sorted: otherwise every match is sorted (the search text is read once, continuing where the
  *   count stopped).
  * The broad pages ask for one row more, which says whether a next page exists. Each branch runs only
@@ -136,17 +140,26 @@ export function searchPageQuery(db: DbOrTx, params: SearchPageParams) {
   const n = sql`(select count(*) from sample)`;
   const walking = params.walk ? sql`(select count(*) from walk)` : undefined;
   const t = participants;
+  // The matches are estimated from the table blocks the sample came from: the sample is the first
+  // SEARCH_COUNT_BOUND + 1 matches in table order, so as many again in each such stretch of the rest
+  // of the table. Within 3 % for the benchmark's broad terms, spread through the table; too high for
+  // matches that sit together, which WALK_ROWS_MAX bounds.
+  const block = sql`(at::text::point)[0]`;
+  const estimate = sql`count(*) * (pg_relation_size('participants') / current_setting('block_size')::int
+    - min(${block})) / greatest(max(${block}) - min(${block}), 1)`;
+  const walkRows = sql`(select least(${WALK_ROWS_MAX}::int, greatest(${WALK_ROWS_MIN}::int,
+    ceil(${WALK_PER_MATCH}::float8 * ${estimate})))::int from sample)`;
   const walk = sql`, walk as materialized (
     select id, sort_key from (
       select ${t.id} as id, ${t.fullName} as sort_key, ${t.searchText} as search_text from ${t}
-      where ${t.eventId} = ${params.eventId} order by ${t.fullName} ${dir}, ${t.id} ${dir} limit ${WALK_ROWS}
+      where ${t.eventId} = ${params.eventId} order by ${t.fullName} ${dir}, ${t.id} ${dir} limit ${walkRows}
     ) head where search_text like lower(${containsPattern(params.search)})
     order by sort_key ${dir}, id ${dir} limit ${broad} offset ${offset})`;
   const page = sql`(
     with found as materialized (
-      select ${t.id} as id, ${sortColumn(params.ordering)} as sort_key from ${t} where ${params.where}
+      select ${t.id} as id, ${sortColumn(params.ordering)} as sort_key, ctid as at from ${t} where ${params.where}
     ),
-    sample as materialized (select id, sort_key from found limit ${SEARCH_COUNT_BOUND + 1})
+    sample as materialized (select id, sort_key, at from found limit ${SEARCH_COUNT_BOUND + 1})
     ${walking ? walk : sql``}
     (select id, sort_key, ${n} as total, 0 as plan from sample where ${n} <= ${SEARCH_COUNT_BOUND}
       order by sort_key ${dir}, id ${dir} limit ${pageSize} offset ${offset})
