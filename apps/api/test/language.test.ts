@@ -164,7 +164,7 @@ describe('login details in the participant’s language', () => {
     expect(raw).toContain('Mar 05, 2030, 9:00 AM – Mar 07, 2030, 5:00 PM CAT');
   });
 
-  it('writes the SMS in each language, within two GSM-7 segments', () => {
+  it('writes the SMS in each language, within two GSM-7 segments', async () => {
     const facts = {
       fullName: 'Zoë',
       eventName: 'Atelier régional de santé',
@@ -192,7 +192,7 @@ describe('login details in the participant’s language', () => {
     }
     // Names are written in GSM-7 letters (accents dropped); the sentences keep theirs (é is GSM-7).
     // Swahili dates follow the sw-KE locale; a blank location reads as the venue in the language.
-    const swEmail = loginEmail({ ...facts, language: 'sw' });
+    const swEmail = await loginEmail({ ...facts, language: 'sw' });
     expect(swEmail.text.replace(/\s+/g, ' ')).toContain(
       '5 Mac 2030, 09:00 – 7 Mac 2030, 17:00 CAT, mahali: ukumbi wa tukio.',
     );

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
+import { loadFontkit } from '../../lib/load-on-use';
 import type { TagFont } from '@attend/shared';
 import { FONT_FAMILIES, type FontFamily, type GlyphCheck } from './text-runs';
 
@@ -52,6 +53,7 @@ export type BadgeFonts = {
 let loading: Promise<BadgeFonts> | null = null;
 
 async function load(): Promise<BadgeFonts> {
+  const { create } = await loadFontkit(); // with the fonts, by the first badge sheet or glyph check
   const files: BadgeFonts['files'] = [];
   const coverage = new Map<FontFamily, fontkit.Font>();
   for (const family of FONT_FAMILIES) {
@@ -59,7 +61,7 @@ async function load(): Promise<BadgeFonts> {
       const data = await readFile(FILES[family][weight]());
       files.push({ name: fontName(family, weight), data });
       if (weight === 'regular') {
-        const font = fontkit.create(data);
+        const font = create(data);
         if (!('hasGlyphForCodePoint' in font)) throw new Error(`${family}: a font collection, not a font`);
         coverage.set(family, font);
       }

@@ -1,6 +1,5 @@
 import { giveWay } from '../../lib/give-way';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import {
   badgeMessages,
   messages,
@@ -12,6 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { loadPdfKit, loadQrCode } from '../../lib/load-on-use';
 import type { StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
 import type { QrKeys } from '../qr/event-keys';
@@ -158,6 +158,8 @@ export async function renderBadgeSheets(
   }
 
   const sheet = BADGE_SHEETS[params.layout];
+  const [PDFDocument, qrcode] = await Promise.all([loadPdfKit(), loadQrCode()]);
+  const encodeQr = (text: string) => qrcode.create(text, { errorCorrectionLevel: 'M' }).modules;
   const doc = new PDFDocument({
     autoFirstPage: false,
     size: sheet.page,
@@ -217,7 +219,7 @@ export async function renderBadgeSheets(
         drawBadge(
           doc,
           fonts,
-          { boxes, logo, credential: sign({ eventId, participantId: person.id }) },
+          { boxes, logo, credential: sign({ eventId, participantId: person.id }), encodeQr },
           { ...at, scale: sheet.scale },
         );
         drawCutMarks(doc, sheet.marks[slot] ?? []);

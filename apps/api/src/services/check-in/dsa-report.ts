@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { dayBoundsInZone, timeZoneAbbreviation, type TDsaReport, type TMyDsaProgress } from '@attend/shared';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { neutraliseCell } from '../../lib/formula-cells';
+import { loadExcel } from '../../lib/load-on-use';
 import { sheetColumns } from '../../lib/sheet-columns';
 import type { ParticipantActor, StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
@@ -76,6 +76,7 @@ export async function exportDsaReport(
   day: string,
 ): Promise<{ filename: string; body: Buffer }> {
   const report = await dsaReport(db, actor, eventId, day);
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
   // The sheet's name says whose calendar day it is ('DSA 2026-11-27 (EAT)'), not UTC's.

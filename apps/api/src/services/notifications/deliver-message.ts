@@ -89,10 +89,10 @@ export async function prepareMessage(
   };
   const redacted: LoginMessageFacts = { ...message, link: REDACTED_LINK };
   if (row.channel === 'email') {
-    const email = loginEmail(message);
+    const email = await loginEmail(message);
     return {
       row,
-      copy: { subject: email.subject, body: loginEmail(redacted).text, loginLinkId: facts.link_id },
+      copy: { subject: email.subject, body: (await loginEmail(redacted)).text, loginLinkId: facts.link_id },
       send: (t) => t.email({ to: row.recipient, ...email }, row.id),
     };
   }

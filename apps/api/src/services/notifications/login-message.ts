@@ -1,5 +1,5 @@
-import Handlebars from 'handlebars';
-import { compile } from 'html-to-text';
+import type { TemplateDelegate } from 'handlebars';
+import { loadHandlebars, loadHtmlToText } from '../../lib/load-on-use';
 import {
   LANGUAGE_LOCALES,
   format,
@@ -31,8 +31,7 @@ export type LoginMessageFacts = {
 // One template for the e-mail in every language: the sentences (login-texts.ts) arrive already
 // filled and HTML-escaped, everything else is escaped by Handlebars; the plain-text part is derived
 // from that HTML, so the two always say the same.
-const emailTemplate = Handlebars.compile<TemplateValues>(
-  `<!doctype html>
+const EMAIL_TEMPLATE = `<!doctype html>
 <html lang="{{lang}}">
 <head><meta charset="utf-8"><title>{{{t.title}}}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
@@ -53,9 +52,7 @@ const emailTemplate = Handlebars.compile<TemplateValues>(
     </td></tr>
   </table>
 </body>
-</html>`,
-  { strict: true },
-);
+</html>`;
 
 type TemplateValues = {
   lang: TLanguage;
@@ -99,20 +96,38 @@ function datesOf(facts: LoginMessageFacts): string {
   return `${start} – ${end} ${timeZoneAbbreviation(facts.timeZone, facts.startDate, LANGUAGE_LOCALES[facts.language])}`;
 }
 
-/** HTML to plain text, its options compiled once (compiling them costs more than converting). */
-const htmlToText = compile({
-  wordwrap: 78,
-  selectors: [
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'table', format: 'dataTable' },
-  ],
-});
+type EmailRenderers = {
+  template: TemplateDelegate<TemplateValues>;
+  toText: (html: string) => string;
+  escape: (value: string) => string;
+};
+let renderers: Promise<EmailRenderers> | undefined;
 
-const escape = (value: string) => Handlebars.escapeExpression(value);
+/**
+ * Handlebars and html-to-text, loaded and compiled by the first e-mail (see load-on-use).
+ * html-to-text's options are compiled once, which costs more than converting.
+ */
+function emailRenderers(): Promise<EmailRenderers> {
+  renderers ??= Promise.all([loadHandlebars(), loadHtmlToText()]).then(([Handlebars, { compile }]) => ({
+    template: Handlebars.compile<TemplateValues>(EMAIL_TEMPLATE, { strict: true }),
+    toText: compile({
+      wordwrap: 78,
+      selectors: [
+        { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+        { selector: 'h1', options: { uppercase: false } },
+        { selector: 'table', format: 'dataTable' },
+      ],
+    }),
+    escape: (value: string) => Handlebars.escapeExpression(value),
+  }));
+  return renderers;
+}
 
 /** The e-mail: subject (one line), HTML and the plain text derived from the same HTML. */
-export function loginEmail(facts: LoginMessageFacts): { subject: string; html: string; text: string } {
+export async function loginEmail(
+  facts: LoginMessageFacts,
+): Promise<{ subject: string; html: string; text: string }> {
+  const { template, toText, escape } = await emailRenderers();
   const texts = LOGIN_TEXTS[facts.language];
   const eventName = singleLine(facts.eventName);
   const location = singleLine(facts.location) || texts.theVenue;
@@ -129,7 +144,7 @@ export function loginEmail(facts: LoginMessageFacts): { subject: string; html: s
     location: escape(location),
   });
   t.orSignIn = fill('orSignIn', { loginUrl: facts.loginUrl });
-  const html = emailTemplate({
+  const html = template({
     lang: facts.language,
     eventName,
     eventCode: facts.eventCode,
@@ -137,7 +152,7 @@ export function loginEmail(facts: LoginMessageFacts): { subject: string; html: s
     link: facts.link,
     t,
   });
-  const text = htmlToText(html);
+  const text = toText(html);
   const subject = singleLine(format(texts.subject, { eventName })).slice(0, 200);
   return { subject, html, text };
 }

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../../lib/load-on-use';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { devMailbox } from '../../db/schema';
@@ -153,20 +154,24 @@ export function createTransports(
     return { transport, providerMessageId: row ? `mailbox-${row.id}` : undefined };
   };
 
-  const smtp = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
+  // The SMTP pool, made (and nodemailer loaded) by the first e-mail sent.
+  const smtpUrl = config.smtpUrl;
+  let smtp: Promise<Transporter> | undefined;
+  const smtpTransport = (url: string) =>
+    (smtp ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({
+        url,
         pool: true,
         maxConnections: Math.min(config.outboxConcurrency, 5),
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
-      })
-    : null;
+      }),
+    ));
 
   return {
     async email(message, messageId) {
-      if (!smtp) {
+      if (!smtpUrl) {
         return toMailbox(
           messageId,
           {
@@ -180,7 +185,8 @@ export function createTransports(
         );
       }
       try {
-        const info = (await smtp.sendMail({
+        const transport = await smtpTransport(smtpUrl);
+        const info = (await transport.sendMail({
           from: config.mailFrom,
           to: message.to,
           subject: message.subject,
@@ -200,7 +206,7 @@ export function createTransports(
       return toMailbox(messageId, { channel: 'sms', to, subject: '', body: text, html: null }, 'log');
     },
     close() {
-      smtp?.close();
+      void smtp?.then((transport) => transport.close());
     },
   };
 }

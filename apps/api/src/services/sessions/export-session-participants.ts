@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { DEFAULT_TIME_ZONE, wallClockAsUtc } from '@attend/shared';
 import { sheetColumns } from '../../lib/sheet-columns';
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema';
 import { neutraliseCell } from '../../lib/formula-cells';
+import { loadExcel } from '../../lib/load-on-use';
 import type { StaffActor } from '../../lib/tokens';
 import { sessionRegistrants } from './list-session-participants';
 import { requireSessionRow } from './session-rows';
@@ -35,6 +35,7 @@ export async function exportSessionParticipants(
     .from(events)
     .where(eq(events.id, session.eventId));
   const zone = event?.timeZone ?? DEFAULT_TIME_ZONE;
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
   const sheet = workbook.addWorksheet(sheetName(session.name));

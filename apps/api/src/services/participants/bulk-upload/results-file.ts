@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { and, eq, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { messages } from '@attend/shared';
 import type { DbOrTx } from '../../../db/client';
 import { uploadResults } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { giveWay } from '../../../lib/give-way';
+import { loadExcel } from '../../../lib/load-on-use';
 import { neutraliseCell } from '../../../lib/formula-cells';
 import { sheetColumns } from '../../../lib/sheet-columns';
 import type { RowOutcome } from './import-participants';
@@ -44,6 +44,7 @@ export async function writeResultsFile(
   });
   {
     // No styles and fast compression: twice as quick for 10,000 rows, and the upload waits for it.
+    const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: false,
