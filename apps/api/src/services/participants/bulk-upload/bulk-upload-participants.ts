@@ -40,7 +40,7 @@ export async function bulkUploadParticipants(
     ...DEFAULT_READ_LIMITS,
     ...params.limits,
   });
-  const rows = mapRows(sheet);
+  const rows = await mapRows(sheet);
   const summary = await importParticipants(db, actor, { eventId, rows, ip: params.ip });
   await giveWay();
   if (summary.created + summary.updated >= REFRESH_AFTER_ROWS) {

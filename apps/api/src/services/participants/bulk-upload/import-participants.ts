@@ -47,19 +47,33 @@ type Staged = {
 };
 type Existing = { id: number; email: string; username: string; uniqueCode: string };
 
+/** Rows planned between two turns given to other requests (about 7 ms of work). */
+const PLAN_YIELD_ROWS = 1000;
+
 /**
  * Decides each row's fate against the event's current participants: an e-mail already in the event
  * updates that participant (username and unique code stay), a new one creates a participant with a
  * fresh unique code and a username (given, or derived from the e-mail) unique within the event.
- * A staged row's `seq` is its index in `rows`.
+ * A staged row's `seq` is its index in `rows`. Gives other requests a turn every PLAN_YIELD_ROWS rows
+ * (10,000 rows are about 70 ms of work).
  */
-function plan(rows: UploadRow[], existing: Existing[]): { staged: Staged[]; outcomes: RowOutcome[] } {
+async function plan(
+  rows: UploadRow[],
+  existing: Existing[],
+): Promise<{ staged: Staged[]; outcomes: RowOutcome[] }> {
   const byEmail = new Map(existing.map((p) => [p.email.toLowerCase(), p]));
   const usernames = new UsernameAllocator(existing.map((p) => p.username));
   const codes = new Set(existing.map((p) => p.uniqueCode));
   const firstRowOfEmail = new Map<string, number>();
   const staged: Staged[] = [];
-  const outcomes: RowOutcome[] = rows.map((r, seq) => {
+  const outcomes: RowOutcome[] = [];
+  for (const [seq, r] of rows.entries()) {
+    if (seq > 0 && seq % PLAN_YIELD_ROWS === 0) await giveWay();
+    outcomes.push(planRow(r, seq));
+  }
+  return { staged, outcomes };
+
+  function planRow(r: UploadRow, seq: number): RowOutcome {
     if (!r.valid) return { status: 'error', message: r.error ?? messages.validationFailed };
     const v = r.valid;
     const emailKey = v.email.toLowerCase();
@@ -97,8 +111,7 @@ function plan(rows: UploadRow[], existing: Existing[]): { staged: Staged[]; outc
     codes.add(uniqueCode);
     staged.push({ ...fields, participantId: null, username, uniqueCode });
     return { status: 'created', username, uniqueCode };
-  });
-  return { staged, outcomes };
+  }
 }
 
 /**
@@ -297,7 +310,7 @@ export async function importParticipants(
   let staged: Staged[];
   let outcomes: RowOutcome[];
   try {
-    ({ staged, outcomes } = plan(params.rows, await readExisting(db, eventId)));
+    ({ staged, outcomes } = await plan(params.rows, await readExisting(db, eventId)));
     await stage(db, importId, staged);
   } catch (err) {
     await db.execute(sql`delete from participant_imports where id = ${importId}`).catch(() => {});
