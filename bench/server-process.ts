@@ -26,6 +26,8 @@ export async function spawnServer(
       ...process.env,
       LOG_LEVEL: 'silent',
       PORT: String(port),
+      // As `npm start` sets it (package.json): the C library's allocation threshold.
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,
