@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { TAG_HEIGHT, TAG_WIDTH, type TagBox } from '@attend/shared';
 import { fontName, type BadgeFonts } from './badge-fonts';
 import type { CutMark } from './badge-sheet';
@@ -132,11 +133,9 @@ function drawLine(doc: PDFKit.PDFDocument, fonts: BadgeFonts, box: TextBox, line
   }
 }
 
-/** A QR code's modules: `size` × `size`, row by row, truthy where dark. */
-export type QrModules = { size: number; data: ArrayLike<unknown> };
-
 /** The QR code as vector modules (one rectangle per horizontal run of dark modules) on white. */
-function drawQr(doc: PDFKit.PDFDocument, box: { x: number; y: number; size: number }, modules: QrModules) {
+function drawQr(doc: PDFKit.PDFDocument, box: { x: number; y: number; size: number }, text: string) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const m = box.size / (count + 2 * QR_QUIET_MODULES);
   const left = box.x + QR_QUIET_MODULES * m;
@@ -163,8 +162,6 @@ export type BadgeArt = {
   boxes: TagBox[];
   /** The signed check-in credential the QR code carries. */
   credential: string;
-  /** Encodes the credential (qrcode, loaded with the first badge sheet). */
-  encodeQr: (text: string) => QrModules;
   logo: PDFKit.PDFOpenedImage | null;
 };
 
@@ -212,7 +209,7 @@ export function drawBadge(
         }
         break;
       case 'qr':
-        drawQr(doc, box, art.encodeQr(art.credential));
+        drawQr(doc, box, art.credential);
         break;
     }
   }

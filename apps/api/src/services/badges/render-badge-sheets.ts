@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { events, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { loadPdfKit, loadQrCode } from '../../lib/load-on-use';
+import { loadPdfKit } from '../../lib/load-on-use';
 import type { StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
 import type { QrKeys } from '../qr/event-keys';
@@ -158,8 +158,7 @@ export async function renderBadgeSheets(
   }
 
   const sheet = BADGE_SHEETS[params.layout];
-  const [PDFDocument, qrcode] = await Promise.all([loadPdfKit(), loadQrCode()]);
-  const encodeQr = (text: string) => qrcode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     autoFirstPage: false,
     size: sheet.page,
@@ -219,7 +218,7 @@ export async function renderBadgeSheets(
         drawBadge(
           doc,
           fonts,
-          { boxes, logo, credential: sign({ eventId, participantId: person.id }), encodeQr },
+          { boxes, logo, credential: sign({ eventId, participantId: person.id }) },
           { ...at, scale: sheet.scale },
         );
         drawCutMarks(doc, sheet.marks[slot] ?? []);
