@@ -7,3 +7,20 @@
 export function giveWay(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * `items.map(fn)` for synchronous work over many items (validating or planning an import's rows):
+ * gives way every `every` items, so a long list never holds the event loop in one piece.
+ */
+export async function mapGivingWay<T, R>(
+  items: readonly T[],
+  every: number,
+  fn: (item: T, index: number) => R,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (const [i, item] of items.entries()) {
+    if (i > 0 && i % every === 0) await giveWay();
+    out.push(fn(item, i));
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { format, messages } from '@attend/shared';
 import { resultRows, type Db } from '../../../db/client';
 import { participants } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { giveWay } from '../../../lib/give-way';
+import { giveWay, mapGivingWay } from '../../../lib/give-way';
 import type { StaffActor } from '../../../lib/tokens';
 import { audit } from '../../audit';
 import { generateUniqueCode } from '../../events/generate-codes';
@@ -66,14 +66,7 @@ async function plan(
   const codes = new Set(existing.map((p) => p.uniqueCode));
   const firstRowOfEmail = new Map<string, number>();
   const staged: Staged[] = [];
-  const outcomes: RowOutcome[] = [];
-  for (const [seq, r] of rows.entries()) {
-    if (seq > 0 && seq % PLAN_YIELD_ROWS === 0) await giveWay();
-    outcomes.push(planRow(r, seq));
-  }
-  return { staged, outcomes };
-
-  function planRow(r: UploadRow, seq: number): RowOutcome {
+  const outcomes = await mapGivingWay(rows, PLAN_YIELD_ROWS, (r, seq): RowOutcome => {
     if (!r.valid) return { status: 'error', message: r.error ?? messages.validationFailed };
     const v = r.valid;
     const emailKey = v.email.toLowerCase();
@@ -111,7 +104,8 @@ async function plan(
     codes.add(uniqueCode);
     staged.push({ ...fields, participantId: null, username, uniqueCode });
     return { status: 'created', username, uniqueCode };
-  }
+  });
+  return { staged, outcomes };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@attend/shared';
 import { AppError } from '../../../lib/app-error';
 import type { Sheet } from './read-workbook';
-import { giveWay } from '../../../lib/give-way';
+import { mapGivingWay } from '../../../lib/give-way';
 
 export type Column = 'full_name' | 'email' | 'username' | 'phone' | 'organization' | 'job_title' | 'language';
 
@@ -102,14 +102,7 @@ export async function mapRows(sheet: Sheet): Promise<UploadRow[]> {
     const index = columns.get(column);
     return index === undefined ? '' : (cells[index] ?? '').trim();
   };
-  const mapped: UploadRow[] = [];
-  for (const [i, { row, cells }] of sheet.rows.entries()) {
-    if (i > 0 && i % YIELD_EVERY_ROWS === 0) await giveWay();
-    mapped.push(mapRow(row, cells));
-  }
-  return mapped;
-
-  function mapRow(row: number, cells: string[]): UploadRow {
+  return mapGivingWay(sheet.rows, YIELD_EVERY_ROWS, ({ row, cells }): UploadRow => {
     const input: Record<Column, string> = {
       full_name: cell(cells, 'full_name'),
       email: cell(cells, 'email'),
@@ -134,5 +127,5 @@ export async function mapRows(sheet: Sheet): Promise<UploadRow[]> {
       return { row, input, error: format(messages.uploadBadLanguage, { value: languageCell.slice(0, 50) }) };
     }
     return { row, input, valid: { ...parsed.data, language: languageCell ? language : '' } };
-  }
+  });
 }
