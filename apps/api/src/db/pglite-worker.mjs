@@ -5,8 +5,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pgUtils from 'pg/lib/utils.js';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -137,13 +138,95 @@ async function drain() {
   collectWhenIdle();
 }
 
+/** Parsers of result values: PGlite's own, but for the times Drizzle reads as text. */
+let parsers;
+
+/**
+ * Statements kept parsed. A statement text seen a second time (among the last SEEN_MAX) is prepared
+ * under a name, so that later runs skip parsing and analysing it: about a millisecond for a search
+ * page's statement. The database starts with plan_cache_mode=force_custom_plan (KEPT_SETTINGS), so
+ * each run is still planned for its own values, as an unnamed statement is: a search term's plan
+ * depends on the term (how many rows it matches), which one plan for any values would not. Texts
+ * longer than PREPARED_TEXT_MAX (an import's many-row inserts) are never kept; past PREPARED_MAX the
+ * least recently used is closed.
+ */
+const KEPT_SETTINGS = ['-c', 'plan_cache_mode=force_custom_plan'];
+const PREPARED_MAX = 100;
+const PREPARED_TEXT_MAX = 10_000;
+const SEEN_MAX = 500;
+/** Statement text → its name, least recently used first. */
+const prepared = new Map();
+const seen = new Set();
+/** Names to close with the next statement: evicted, or perhaps left by a statement that failed. */
+let closing = [];
+let named = 0;
+
+/** The statement's name, or '' to parse it unnamed; `create` when it is to be parsed under it. */
+function statementFor(sql) {
+  const known = prepared.get(sql);
+  if (known) {
+    prepared.delete(sql);
+    prepared.set(sql, known);
+    return { name: known, create: false };
+  }
+  if (sql.length > PREPARED_TEXT_MAX) return { name: '', create: false };
+  if (!seen.has(sql)) {
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.add(sql);
+    return { name: '', create: false };
+  }
+  seen.delete(sql);
+  if (prepared.size >= PREPARED_MAX) {
+    const [oldest, name] = prepared.entries().next().value;
+    prepared.delete(oldest);
+    closing.push(name);
+  }
+  return { name: `attend_${++named}`, create: true };
+}
+
+/**
+ * One statement with parameters, sent as one batch of the extended protocol (close what is to be
+ * closed, parse unless kept, bind, describe, execute, sync) in a single call into the database.
+ * PGlite's own `query` makes six calls, the first two to learn the parameters' types so that it can
+ * write each value for its type. Here the values are written as node-postgres writes them, by
+ * their JavaScript type, and PostgreSQL infers each parameter's type from the statement: the same
+ * statements and values the API sends to a PostgreSQL server through node-postgres.
+ */
+async function query(sql, params, rowMode) {
+  const { serialize } = protocol;
+  const values = params.map((value) => pgUtils.prepareValue(value));
+  const { name, create } = statementFor(sql);
+  const batch = closing.map((old) => serialize.close({ type: 'S', name: old }));
+  closing = [];
+  if (!name || create) batch.push(serialize.parse({ name, text: sql }));
+  batch.push(
+    serialize.bind({ statement: name, values }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  );
+  const message = new Uint8Array(batch.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of batch) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  let messages;
+  try {
+    messages = await db.execProtocolStream(message);
+  } catch (err) {
+    // Whether the parse ran before the error is not known: the name is closed with the next one.
+    if (create) closing.push(name);
+    throw err;
+  }
+  if (create) prepared.set(sql, name);
+  return parse.parseResults(messages, parsers, { rowMode })[0];
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'query': {
-      const result = await db.query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        parsers: TEXT_TIMES,
-      });
+      const result = await query(message.sql, message.params ?? [], message.rowMode);
       counted(result.rows.length * result.fields.length + (message.params?.length ?? 0));
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
@@ -194,8 +277,9 @@ try {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
     extensions: { pg_trgm },
-    startParams: options.startParams,
+    startParams: [...options.startParams, ...KEPT_SETTINGS],
   });
+  parsers = { ...db.parsers, ...TEXT_TIMES };
   port.postMessage({ ready: true });
   // Opening the database leaves its own garbage (the data directory read, the module set up): the
   // first pause after start collects it whatever the count.
