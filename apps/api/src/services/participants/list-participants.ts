@@ -137,7 +137,8 @@ export function searchPageQuery(db: DbOrTx, params: SearchPageParams) {
   const { pageSize, offset } = params;
   const dir = directionSql(params.ordering);
   const broad = pageSize + 1;
-  const n = sql`(select count(*) from sample)`;
+  // Counted once (a common table expression of its own): each use of a subquery is evaluated apart.
+  const n = sql`(select n from counted)`;
   const walking = params.walk ? sql`(select count(*) from walk)` : undefined;
   const t = participants;
   // The matches are estimated from the table blocks the sample came from: the sample is the first
@@ -159,7 +160,8 @@ export function searchPageQuery(db: DbOrTx, params: SearchPageParams) {
     with found as materialized (
       select ${t.id} as id, ${sortColumn(params.ordering)} as sort_key, ctid as at from ${t} where ${params.where}
     ),
-    sample as materialized (select id, sort_key, at from found limit ${SEARCH_COUNT_BOUND + 1})
+    sample as materialized (select id, sort_key, at from found limit ${SEARCH_COUNT_BOUND + 1}),
+    counted as materialized (select count(*) as n from sample)
     ${walking ? walk : sql``}
     (select id, sort_key, ${n} as total, 0 as plan from sample where ${n} <= ${SEARCH_COUNT_BOUND}
       order by sort_key ${dir}, id ${dir} limit ${pageSize} offset ${offset})
