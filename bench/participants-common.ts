@@ -18,10 +18,11 @@ export const PG_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
+/** Both databases, or the one BENCH_ONLY names (`pglite` or `postgres`), as in bench:footprint. */
 export const DATABASES = [
-  { label: 'PGlite (embedded)', url: '' },
-  { label: 'PostgreSQL server', url: PG_URL },
-];
+  { name: 'pglite', label: 'PGlite (embedded)', url: '' },
+  { name: 'postgres', label: 'PostgreSQL server', url: PG_URL },
+].filter(({ name }) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === name);
 
 export async function startTarget(env: {
   databaseUrl: string;
