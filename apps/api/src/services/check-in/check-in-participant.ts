@@ -355,8 +355,12 @@ export async function checkInParticipant(
       },
     };
   }
-  // Nothing inserted: this nonce was used before, or the participant is already in.
-  const { byNonce, first } = await recordsInTheWay(db, eventId, who.id, sessionId, input.client_nonce);
+  // Nothing inserted: this nonce was used before, or the participant is already in. The event's
+  // time zone (for the refusal) is read alongside: on the embedded database both wait in line once.
+  const [{ byNonce, first }, [event]] = await Promise.all([
+    recordsInTheWay(db, eventId, who.id, sessionId, input.client_nonce),
+    db.select({ timeZone: events.timeZone }).from(events).where(eq(events.id, eventId)),
+  ]);
   if (byNonce) {
     if (byNonce.participant_id === who.id && byNonce.session === sessionId) {
       return { status: 'replayed', check_in: byNonce };
@@ -364,6 +368,5 @@ export async function checkInParticipant(
     throw refuse('nonce_reused', messages.checkInNonceReused);
   }
   if (!first) throw new AppError('conflict', messages.checkInFailed);
-  const [event] = await db.select({ timeZone: events.timeZone }).from(events).where(eq(events.id, eventId));
   throw alreadyIn(who, first, event?.timeZone ?? DEFAULT_TIME_ZONE);
 }
