@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A journey is many steps; on a loaded 2-core machine the longer ones took 50-60 s, so each gets
+  // 120 s. Every single check still fails after its own 20 s.
+  timeout: 120_000,
   // Generous: on a busy 2-core machine (two browsers, the server and the runner) a page can take
   // several seconds to render; a passing check waits only as long as it needs.
   expect: { timeout: 20_000 },

@@ -4,9 +4,6 @@ import { Api, at, expectAccessible, futureDay, localInput, suffix } from './sess
 test.use({ timezoneId: 'UTC' });
 
 test.describe('staff events', () => {
-  // The first journey walks the whole form, its rules, edit and delete: 54 to 57 s on a loaded
-  // 2-core CI machine, against the default 60 s; 1.1 minutes once, at the edit step.
-  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
     await page.goto('/dashboard/login');
     await fillStaffForm(page, STAFF.username, STAFF.password);

@@ -8,9 +8,6 @@ import {
 } from './fixtures/participants';
 
 test.describe('one-click login link (staff)', () => {
-  // Two browser contexts (the desk and the participant's phone) on a shared 2-core machine.
-  test.describe.configure({ timeout: 120_000 });
-
   test('staff copy the login link, show it as a QR, revoke it; the link then no longer signs in', async ({
     page,
     context,

@@ -13,8 +13,6 @@ import {
 } from './fixtures/participants';
 
 test.describe('participants page (staff)', () => {
-  // Long journeys through many screens on a shared 2-core machine.
-  test.describe.configure({ timeout: 120_000 });
   test('staff add a participant: required fields, the unique code toast, duplicates, search', async ({
     page,
     request,

@@ -61,8 +61,6 @@ function card(page: Page, name: string) {
 }
 
 test.describe('participant sessions', () => {
-  test.describe.configure({ timeout: 120_000 });
-
   test('register, hit a time clash, meet a full session, choose one sub-session, unregister', async ({
     page,
     request,

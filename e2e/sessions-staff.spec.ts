@@ -25,9 +25,6 @@ async function signInAsStaff(page: Page) {
 }
 
 test.describe('staff sessions', () => {
-  // Long journeys through many screens on a shared 2-core machine.
-  test.describe.configure({ timeout: 120_000 });
-
   test('build a programme: sessions, automatic and manual sub-sessions, edit and delete', async ({
     page,
     request,

@@ -107,7 +107,7 @@ async function holdEveryRequest(page: Page): Promise<void> {
 test.describe(`on a slow network (each request held ${HELD_MS / 1000} s)`, () => {
   // One retry, as for the first load: on a 2-core machine running two browsers, the page's thread
   // was once starved for 155 ms around the click. A bar drawn late by design misses on both tries.
-  test.describe.configure({ timeout: 120_000, retries: 1 });
+  test.describe.configure({ retries: 1 });
 
   test('a route change shows the progress bar at once, then a skeleton until the data is there', async ({
     page,
@@ -156,7 +156,6 @@ test.describe(`on a slow network (each request held ${HELD_MS / 1000} s)`, () =>
 });
 
 test.describe('on a phone (390 × 844)', () => {
-  test.describe.configure({ timeout: 120_000 });
   test.use({ viewport: PHONE });
 
   test('staff tables scroll inside their card, the header keeps one row, the event menu scrolls', async ({

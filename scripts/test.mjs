@@ -14,6 +14,8 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+// The name of every failed test, printed again at the end: CI keeps only the tail of the output.
+const failures = [];
 
 function run(label, cmd, args, env) {
   console.log(`\n=== ${label} ===`);
@@ -38,6 +40,13 @@ function vitestSuite(label, file, env, args = []) {
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${label}: ${passed} passed, ${failed} failed`);
+  for (const file of report?.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${label}: ${where} › ${t.fullName}`);
+    if (file.status === 'failed' && !failedTests.length)
+      failures.push(`${label}: ${where} (${file.message})`);
+  }
 }
 
 // The badge tests read the printed PDFs with poppler's pdfinfo, pdftotext and pdftoppm.
@@ -80,8 +89,16 @@ function e2eSuite(label, name, env) {
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${label}: ${passed} passed, ${failed} failed`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`${label}: ${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const inner of suite.suites ?? []) walk(inner);
+  };
+  for (const suite of readJson(path.join(results, name))?.suites ?? []) walk(suite);
 }
 
+if (failures.length) console.log('\nFailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
