@@ -82,7 +82,8 @@ function e2eSuite(label, name, env) {
   const file = path.join(results, 'e2e.json');
   rmSync(file, { force: true });
   const status = run(`${label} (Playwright, Chromium)`, 'npx', ['playwright', 'test'], env);
-  const stats = existsSync(file) ? readJson(file)?.stats : null;
+  const report = existsSync(file) ? readJson(file) : null;
+  const stats = report?.stats;
   if (existsSync(file)) renameSync(file, path.join(results, name));
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
@@ -95,7 +96,7 @@ function e2eSuite(label, name, env) {
     }
     for (const inner of suite.suites ?? []) walk(inner);
   };
-  for (const suite of readJson(path.join(results, name))?.suites ?? []) walk(suite);
+  for (const suite of report?.suites ?? []) walk(suite);
 }
 
 if (failures.length) console.log('\nFailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
