@@ -74,7 +74,12 @@ const config = loadConfig(
   { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
   { secretKey: randomBytes(32).toString('hex') },
 );
-const app = await buildApp({ config, database });
+// BENCH_LISTINGS=unlimited: every listing at once, as before lib/admission.ts (for a before/after).
+const app = await buildApp({
+  config,
+  database,
+  ...(process.env.BENCH_LISTINGS === 'unlimited' && { listingConcurrency: null }),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 // Memory: sampled every 10 ms (reset per measurement) plus the kernel's lifetime peak.

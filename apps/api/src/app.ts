@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { Admission, listingLimit } from './lib/admission';
 import { TokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     accountCache: AccountCache | null;
     /** The outbox worker of this process, when the app runs its background jobs. */
     outbox: OutboxWorker | null;
+    /** Participant listings admitted a few at a time on PostgreSQL (see lib/admission.ts). */
+    listings: Admission;
   }
 }
 
@@ -53,6 +56,8 @@ export type BuildOptions = {
   jobs?: boolean;
   /** Outbox timing, for tests. */
   outboxOptions?: OutboxOptions;
+  /** How many participant listings run at once (null: no limit); by default listingLimit's. */
+  listingConcurrency?: number | null;
 };
 
 /** Builds the whole application (API and, when built, the web app) on an open database. */
@@ -62,6 +67,7 @@ export async function buildApp({
   logger = false,
   jobs = false,
   outboxOptions,
+  listingConcurrency = listingLimit(database.kind),
 }: BuildOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -82,6 +88,7 @@ export async function buildApp({
   app.decorate('qrUrlFor', createQrUrlFor(config.secretKey, config.publicUrl));
   app.decorate('qrKeys', new QrKeys(config.secretKey));
   app.decorate('outbox', null);
+  app.decorate('listings', new Admission(listingConcurrency));
   if (jobs) {
     const deps = jobDeps(database.db, config, app.log);
     const outbox = startOutboxWorker(

@@ -43,7 +43,7 @@ export type TestApp = {
 /** The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  build: Pick<BuildOptions, 'jobs' | 'outboxOptions'> = {},
+  build: Pick<BuildOptions, 'jobs' | 'outboxOptions' | 'listingConcurrency'> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await createStaffUser(database.db, STAFF);

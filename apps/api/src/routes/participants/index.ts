@@ -48,11 +48,9 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       staffActor(request);
       const { query } = request;
-      const { hasNext, ...page } = await listParticipants(app.db, {
-        eventId: request.params.eventId,
-        query,
-        qrUrlFor: app.qrUrlFor,
-      });
+      const { hasNext, ...page } = await app.listings.run(() =>
+        listParticipants(app.db, { eventId: request.params.eventId, query, qrUrlFor: app.qrUrlFor }),
+      );
       return { ...page, ...pageLinks(request.url, query.page, query.page_size, page.count, hasNext) };
     },
   );
