@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os';
  * Why: PostgreSQL shares its processors between every statement that runs. Twenty searches at
  * once each take twenty shares of the time, so a broad term (40 times a narrow one's work) waits
  * behind all of them and the slowest answers are the heavy ones. Admitted a few at a time, each
- * waits for the line ahead of it and then runs at full speed: the same rate, and the slowest answer
- * close to the average (see the README's search figures).
+ * waits for the line ahead of it and then runs at full speed: the same rate, and the slowest answers
+ * nearer the average (see the README's benchmarks).
  */
 export class Admission {
   readonly limit: number | null;
@@ -49,7 +49,7 @@ export class Admission {
 /**
  * How many participant listings (the search box, the list) run at once on PostgreSQL: twice the
  * processors this machine has, at least 4. On two processors, 4 at a time kept the search mix's
- * rate and cut its p99 by about a fifth; 2 lost a tenth of the rate. The embedded database needs
+ * rate and cut its p99 by about a seventh; 2 at a time lost about 15 % of the rate. The embedded database needs
  * none: its thread already answers one statement at a time, in order (a limit there cost a tenth
  * of the rate).
  */
