@@ -100,16 +100,17 @@ describe('participant listings admitted two at a time', () => {
     const alone = await Promise.all(
       names.map(async (name) => (await list(`/api/events/${eventId}/participants/?search=${name}`)).json()),
     );
+    const wholeList = (await list(`/api/events/${eventId}/participants/`)).json();
     const burst = await Promise.all(
       Array.from({ length: 24 }, (_, i) => {
         if (i % 4 === 3) return list('/api/events/999999/participants/?search=abc');
-        if (i % 4 === 2) return list(`/api/events/${eventId}/participants/?page_size=0`);
+        if (i % 4 === 2) return list(`/api/events/${eventId}/participants/`);
         return list(`/api/events/${eventId}/participants/?search=${names[i % names.length] ?? ''}`);
       }),
     );
     burst.forEach((res, i) => {
       if (i % 4 === 3) expect(res.statusCode).toBe(404);
-      else if (i % 4 === 2) expect(res.statusCode).toBe(400);
+      else if (i % 4 === 2) expect(res.json()).toEqual(wholeList);
       else expect(res.json()).toEqual(alone[i % names.length]);
     });
     expect([t.app.listings.limit, t.app.listings.running, t.app.listings.waiting]).toEqual([2, 0, 0]);

@@ -30,6 +30,8 @@ function chunk(type, data) {
   return out;
 }
 
+const IEND = chunk('IEND', Buffer.alloc(0));
+
 /**
  * qrcode builds the module matrix (with its mask selection); the PNG is written here. Each module
  * is SCALE lines high: its first line is stored as it is (filter 0) and the others as "the same as
@@ -66,10 +68,5 @@ export function renderQrPng(text) {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale; compression, filter and interlace methods 0
   const data = deflateSync(rows, { windowBits: 9, memLevel: 1, strategy: constants.Z_RLE });
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', data),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), IEND]);
 }
