@@ -28,7 +28,7 @@ async function scan(page: Page, text: string) {
 test.describe('offline check-in station', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('checks people in offline, keeps its queue through a reload and syncs with the duplicate shown', async ({
+  test('checks people in offline, keeps its queue through a reload and syncs with the duplicate and the wrong code shown', async ({
     page,
     context,
     request,
@@ -75,9 +75,15 @@ test.describe('offline check-in station', () => {
     await expect(status).toContainText('1 waiting to sync');
     const adaScannedBefore = Date.now();
 
-    // Ben by his typed code: found through the pack's keyed hashes.
+    // Ben by his typed code: the pack holds nothing to check it with, so it is saved unchecked.
     await scan(page, ben.unique_code.toLowerCase());
-    await expect(panel).toContainText(ben.full_name);
+    await expect(panel).toHaveAttribute('data-tone', 'warn');
+    await expect(panel).toContainText('Saved, to be checked');
+    await expect(panel).not.toContainText(ben.full_name);
+    await expect(status).toContainText('2 waiting to sync');
+    // The same code typed again is known as saved here, not queued twice.
+    await scan(page, ben.unique_code);
+    await expect(panel).toContainText('Already saved at this station');
     await expect(status).toContainText('2 waiting to sync');
 
     // Ada again: flagged here, not queued.
@@ -93,31 +99,37 @@ test.describe('offline check-in station', () => {
     });
     expect(other.status()).toBe(201);
     await scan(page, cleo.unique_code);
-    await expect(panel).toContainText(cleo.full_name);
+    await expect(panel).toContainText('Saved, to be checked');
     await expect(status).toContainText('3 waiting to sync');
+    // A mistyped code has the right shape: saved too, and refused by the server on sync.
+    await scan(page, 'ZZZZ9999');
+    await expect(status).toContainText('4 waiting to sync');
 
     // A forged QR (Ada's ids, a signature by no key of this event) is refused offline.
     const forged = encodeQrCredential({ eventId: event.id, participantId: ada.id }, randomBytes(64));
     await scan(page, forged);
     await expect(panel).toHaveAttribute('data-kind', 'forged_code');
     await expect(panel).toContainText('Invalid QR code');
-    await expect(status).toContainText('3 waiting to sync');
+    await expect(status).toContainText('4 waiting to sync');
 
     // A reload without a network keeps the queue.
     await page.reload();
     await expect(network).toHaveText('Offline');
-    await expect(status).toContainText('3 waiting to sync');
+    await expect(status).toContainText('4 waiting to sync');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(event.name);
 
     // Back online: the station syncs by itself.
     await context.setOffline(false);
     await expect(page.getByTestId('sync-report')).toContainText(
-      'Synced: 2 recorded, 1 already checked in elsewhere, 0 refused.',
+      'Synced: 2 recorded, 1 already checked in elsewhere, 1 refused.',
     );
     await expect(status).toContainText('0 waiting to sync');
     const conflicts = page.getByTestId('sync-conflicts');
     await expect(conflicts).toContainText(cleo.full_name);
     await expect(conflicts).toContainText('Already checked in');
+    await expect(conflicts.getByRole('row').filter({ hasText: 'ZZZZ9999' })).toContainText(
+      'No participant of this event has this code.',
+    );
 
     const records = (await (
       await request.get(`/api/events/${event.id}/check-ins/?session=main`, {

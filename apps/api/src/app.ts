@@ -22,6 +22,7 @@ import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/sessions';
 import { createQrUrlFor, type QrUrlFor } from './services/qr/qr-url';
 import { QrKeys } from './services/qr/event-keys';
+import { SignInChallenges } from './services/auth/sign-in-challenge';
 import { RevokedSessions } from './services/auth/revoked-sessions';
 import { AccountCache } from './services/auth/account-cache';
 import { jobDeps } from './jobs/job-deps';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     accountCache: AccountCache | null;
     /** The outbox worker of this process, when the app runs its background jobs. */
     outbox: OutboxWorker | null;
+    /** The proofs of work sign-in asks for past a few failures. */
+    challenges: SignInChallenges;
     /** Participant listings admitted a few at a time on PostgreSQL (see lib/admission.ts). */
     listings: Admission;
   }
@@ -87,6 +90,7 @@ export async function buildApp({
   // Signed, expiring URLs of the participant's QR image (null until attendance is confirmed).
   app.decorate('qrUrlFor', createQrUrlFor(config.secretKey, config.publicUrl));
   app.decorate('qrKeys', new QrKeys(config.secretKey));
+  app.decorate('challenges', new SignInChallenges(config.secretKey));
   app.decorate('outbox', null);
   app.decorate('listings', new Admission(listingConcurrency));
   if (jobs) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importQrSigningKey, signQrCredential, verifyQrCredential } from '@attend/shared';
 import { auditLog, events, participants } from '../src/db/schema';
 import { BULK_CONFIRM_CHUNK } from '../src/services/attendance/confirm-attendance';
-import { CODE_LIMITS } from '../src/services/auth/rate-limit';
+import { GUESSING } from '../src/services/auth/rate-limit';
 import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { renderQrPng } from '../src/services/qr/qr-png';
 import { qrImagePath, qrUrlKey } from '../src/services/qr/qr-url';
@@ -343,9 +343,9 @@ describe('confirm-attendance-direct (public fallback with both codes)', () => {
     expect(missing.json().detail).toBe('Missing required credentials. Please log in again.');
   });
 
-  it('is rate limited per client address like sign-in', async () => {
+  it('shares the guessing budget of sign-in: past five failures a network must solve a challenge', async () => {
     const from = { remoteAddress: '10.9.9.9' };
-    for (let i = 0; i < CODE_LIMITS.perAddressEvent.max; i++) {
+    for (let i = 0; i < GUESSING.codeNetwork.free; i++) {
       const res = await t.request({
         method: 'POST',
         url: '/api/participants/confirm-attendance-direct/',
@@ -360,9 +360,9 @@ describe('confirm-attendance-direct (public fallback with both codes)', () => {
       payload: { event_code: 'TEST42', unique_code: t.seed.participants[1]?.uniqueCode },
       ...from,
     });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
-    expect(blocked.json().detail).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(blocked.statusCode).toBe(428);
+    expect(blocked.json()).toMatchObject({ code: 'challenge_required', detail: 'Checking your browser…' });
+    // Not evaluated: nobody was confirmed.
     expect((await row(t.seed.participants[1]?.id ?? 0))?.confirmedAttendance).toBe(false);
   });
 });

@@ -1,17 +1,12 @@
-import { createHmac } from 'node:crypto';
 import {
-  base64UrlDecode,
-  base64UrlEncode,
   generateQrKeyPair,
   importQrSigningKey,
   messages,
-  offlineCodeBits,
-  offlineCodeMessage,
   signQrCredential,
-  truncateCodeHash,
   type TOfflinePack,
 } from '@attend/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDisplayDateTime } from '../src/lib/date-time';
 import { agreesWithTotals, mergePack } from '../src/features/check-in/lib/offline-pack';
 import {
   buildStationIndex,
@@ -21,18 +16,10 @@ import {
 import type { QueuedScan } from '../src/features/check-in/lib/offline-store';
 
 const EVENT = 7;
-const codeKey = base64UrlEncode(new Uint8Array(32).fill(9));
 
 function must<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('missing value');
   return value;
-}
-
-/** The hash the server puts in the pack, computed here independently (node:crypto). */
-function codeHash(code: string, bits: number): number {
-  const key = Buffer.from(must(base64UrlDecode(codeKey)));
-  const digest = createHmac('sha256', key).update(offlineCodeMessage(EVENT, code)).digest();
-  return truncateCodeHash(new Uint8Array(digest), bits);
 }
 
 const people = [
@@ -57,7 +44,6 @@ const people = [
 
 async function makePack() {
   const keys = await generateQrKeyPair();
-  const bits = offlineCodeBits(people.length);
   const pack: TOfflinePack = {
     generated_at: '2026-11-27T09:00:00.000Z',
     full: true,
@@ -71,8 +57,6 @@ async function makePack() {
       time_zone: 'UTC',
     },
     public_key: keys.publicKey,
-    code_key: codeKey,
-    code_bits: bits,
     sessions: [
       {
         id: 11,
@@ -83,7 +67,8 @@ async function makePack() {
         is_active: true,
       },
     ],
-    participants: people.map(({ code, ...p }) => ({ ...p, code_hash: codeHash(code, bits) })),
+    // The pack knows people by id only (their QR codes): nothing in it comes from their unique codes.
+    participants: people.map(({ code: _code, ...p }) => p),
     check_ins: [
       {
         id: 100,
@@ -163,15 +148,74 @@ describe('offline station decisions', () => {
     }
   });
 
-  it('resolves a typed code through the keyed hashes, in any case and with spaces', async () => {
+  it('saves a typed code of the right shape unchecked, right or wrong, naming no one', async () => {
     const { pack } = await makePack();
     const index = await buildStationIndex(pack);
-    const { outcome, queue } = await decideOffline(index, [], scan('ada2 3456'));
-    expect(outcome.name).toBe('Ada Lovelace');
-    expect(queue?.participant_id).toBe(1);
-    const unknown = await decideOffline(index, [], scan('ZZZZ9999'));
-    // A wrong code matches someone only when its cut hash collides (about once in 2^10).
-    if (unknown.queue === null) expect(unknown.outcome.kind).toBe('unknown_code');
+    // Ada's code typed in lower case with a space, Alan's (not confirmed: only the server can tell),
+    // and no one's: the station cannot tell them apart.
+    for (const typed of ['ada2 3456', 'TUR23456', 'ZZZZ9999']) {
+      const input = scan(typed);
+      const { outcome, queue } = await decideOffline(index, [], input);
+      expect(outcome, typed).toEqual({
+        tone: 'warn',
+        kind: 'checked_in',
+        title: 'Saved, to be checked',
+        name: null,
+        organization: null,
+        session: 'Main Event',
+        detail:
+          'This station cannot check this code without the network. It is saved, and the server checks it when the station is back online.',
+        record: null,
+        first: null,
+        canForce: false,
+      });
+      expect(queue, typed).toEqual({
+        client_nonce: input.nonce,
+        event_id: EVENT,
+        qr_code_data: typed,
+        session: null,
+        scanned_at: input.at,
+        notes: '',
+        force: false,
+        participant_id: null,
+        participant_name: '',
+        session_name: 'Main Event',
+      });
+    }
+    // The wrong shape is still refused here.
+    for (const typed of ['AB1', 'ADA2345€', 'x'.repeat(33)]) {
+      const { outcome, queue } = await decideOffline(index, [], scan(typed));
+      expect(outcome, typed).toMatchObject({ kind: 'invalid_code', detail: messages.invalidCheckInCode });
+      expect(queue, typed).toBeNull();
+    }
+  });
+
+  it('flags a typed code already saved at this station, however it was typed', async () => {
+    const { pack, credential } = await makePack();
+    const index = await buildStationIndex(pack);
+    const first = await decideOffline(index, [], scan('ada2-3456', { at: '2026-11-27T09:05:00.000Z' }));
+    const waiting: QueuedScan[] = [
+      must((await decideOffline(index, [], scan(await credential(2), { force: true }))).queue),
+      must(first.queue),
+    ];
+    const again = await decideOffline(index, waiting, scan(' ADA2 3456 '));
+    expect(again.outcome).toMatchObject({
+      tone: 'warn',
+      kind: 'already_checked_in',
+      title: 'Already saved at this station',
+      name: null,
+      detail: `Saved here on ${formatDisplayDateTime('2026-11-27T09:05:00.000Z', 'UTC')}. The server checks it when the station is back online.`,
+    });
+    expect(again.queue).toBeNull();
+    // Another code, or the same code at a session, is a new scan.
+    expect((await decideOffline(index, waiting, scan('ADA23457'))).queue).not.toBeNull();
+    const keynote = await decideOffline(
+      index,
+      waiting,
+      scan('ADA23456', { session: 11, sessionName: 'Keynote' }),
+    );
+    expect(keynote.outcome.title).toBe('Saved, to be checked');
+    expect(keynote.queue).not.toBeNull();
   });
 
   it('flags a repeat against the pack and against its own queue', async () => {
@@ -262,7 +306,20 @@ describe('offline pack refresh', () => {
     expect(mergePack(pack, { ...delta, totals: { ...pack.totals, participants: 2 } })).toBeNull();
     expect(mergePack(pack, { ...delta, totals: { ...pack.totals, check_ins: 0 } })).toBeNull();
     expect(mergePack(pack, { ...delta, totals: { ...pack.totals, registrations: 0 } })).toBeNull();
-    expect(mergePack(pack, { ...delta, code_key: base64UrlEncode(new Uint8Array(32)) })).toBeNull();
     expect(mergePack(pack, delta)).not.toBeNull();
+  });
+
+  it('replaces whole a kept pack of an earlier version, which held keyed hashes of the codes', async () => {
+    const { pack } = await makePack();
+    const legacy = {
+      ...pack,
+      code_key: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk',
+      code_bits: 16,
+      participants: pack.participants.map((p) => ({ ...p, code_hash: 4242 })),
+    };
+    expect(mergePack(legacy, { ...pack, full: false, participants: [], check_ins: [] })).toBeNull();
+    // Until then it still works: its hashes are not read.
+    const index = await buildStationIndex(legacy);
+    expect((await decideOffline(index, [], scan('ADA23456'))).outcome.title).toBe('Saved, to be checked');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZParticipantSelf } from './auth';
+import { ZAltchaSolution, ZParticipantSelf } from './auth';
 import { messages } from './messages';
 import { ZParticipant } from './participants';
 
@@ -52,6 +52,7 @@ export const ZDirectConfirmBody = z.object({
     .trim()
     .min(1, messages.missingCredentials)
     .max(64),
+  altcha: ZAltchaSolution,
 });
 
 /** Document 1 §3 confirmation response: success, message, data.qr_code_url, participant. */

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { ZLanguage } from './language';
 import { messages } from './messages';
 
+/**
+ * A solved proof-of-work challenge (ALTCHA v2): base64 of the JSON `{challenge, solution}`. Sign-in
+ * calls take it once the server has answered 428 `challenge_required` (see ZChallengeRequired).
+ */
+export const ZAltchaSolution = z.string().max(4096).optional();
+
 export const ZStaffLogin = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(150),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  altcha: ZAltchaSolution,
 });
 export type TStaffLogin = z.infer<typeof ZStaffLogin>;
 
@@ -19,11 +26,13 @@ export const ZParticipantLogin = z.object({
     .trim()
     .min(1, messages.bothCodesRequired)
     .max(64),
+  altcha: ZAltchaSolution,
 });
 export type TParticipantLogin = z.infer<typeof ZParticipantLogin>;
 
 export const ZOneClickLogin = z.object({
   token: z.string({ error: messages.invalidLoginLink }).trim().min(1, messages.invalidLoginLink).max(256),
+  altcha: ZAltchaSolution,
 });
 
 export const ZRefreshBody = z
@@ -106,3 +115,30 @@ export const ZErrorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/** An ALTCHA v2 challenge as the server issues it (PBKDF2/SHA-256, a signed counter range). */
+export const ZAltchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().int().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type TAltchaChallenge = z.infer<typeof ZAltchaChallenge>;
+
+/**
+ * 428 from a sign-in call: past a few failures from the caller's network (or at the event), the call
+ * is evaluated only with a solved challenge. Send the same body again with `altcha` set.
+ */
+export const ZChallengeRequired = ZErrorBody.extend({
+  code: z.literal('challenge_required'),
+  challenge: ZAltchaChallenge,
+});
+export type TChallengeRequired = z.infer<typeof ZChallengeRequired>;

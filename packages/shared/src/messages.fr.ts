@@ -11,6 +11,7 @@ export const fr: Record<keyof typeof messages, string> = {
   oneClickFailed:
     'La connexion en un clic a échoué. Veuillez vous connecter avec le code de l’événement et votre code unique.',
   tooManyAttempts: 'Trop de tentatives. Veuillez patienter {seconds} secondes et réessayer.',
+  challengeRequired: 'Vérification de votre navigateur…',
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   notAuthenticated: 'Les informations d’authentification n’ont pas été fournies.',
   invalidToken: 'Le jeton fourni n’est valide pour aucun type de jeton',

@@ -11,6 +11,7 @@ export const sw: Record<keyof typeof messages, string> = {
   oneClickFailed:
     'Kuingia kwa mbofyo mmoja kumeshindikana. Tafadhali jaribu kutumia msimbo wa tukio na msimbo wako wa kipekee.',
   tooManyAttempts: 'Majaribio mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.',
+  challengeRequired: 'Tunakagua kivinjari chako…',
   sessionExpired: 'Muda wako wa kuingia umeisha. Tafadhali ingia tena.',
   notAuthenticated: 'Vitambulisho vya uthibitishaji havikutolewa.',
   invalidToken: 'Tokeni iliyotolewa si halali kwa aina yoyote ya tokeni',

@@ -11,6 +11,7 @@ export const messages = {
   loginLinkExpired: 'This login link is invalid or has expired.',
   oneClickFailed: 'One-click login failed. Please try using your event and unique codes.',
   tooManyAttempts: 'Too many attempts. Please wait {seconds} seconds and try again.',
+  challengeRequired: 'Checking your browser…',
   sessionExpired: 'Your session has expired. Please log in again.',
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Given token not valid for any token type',

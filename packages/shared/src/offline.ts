@@ -4,7 +4,10 @@ import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckIn, ZCheckInEvent } from '
 /**
  * Offline check-in stations (GET /api/events/{eventId}/check-in/offline-pack/ and
  * POST /api/events/{eventId}/check-ins/sync/): what a station keeps to work without a network, and
- * how it hands over what it recorded meanwhile.
+ * how it hands over what it recorded meanwhile. The pack holds nothing derived from unique codes
+ * (not even a hash: with the key a station needs, a hash lets anyone sort out guesses offline), so a
+ * QR code is verified at the station with the event's public key, while a typed code is queued
+ * unverified and checked by the server on sync.
  */
 
 /** Most items one sync request takes; a station with more sends several requests. */
@@ -17,36 +20,12 @@ export const SYNC_MAX_AGE_MS = 30 * 24 * 3_600_000;
 export const OFFLINE_PACK_REFRESH_MS = 60_000;
 /** A `since` this much before the last pack's time: rows committed while it was built are not missed. */
 export const OFFLINE_PACK_OVERLAP_MS = 30_000;
-/**
- * Typed codes are matched through a keyed hash cut to this many bits above log2(roster size): a wrong
- * code matches someone at most once in 2^10 tries, while each hash fits so many possible codes that the
- * pack does not reveal anyone's code (see README, Offline check-in).
- */
-export const OFFLINE_CODE_SPARE_BITS = 10;
-
-/** The bits kept of a typed code's keyed hash for a roster of `size` participants (16 to 32). */
-export function offlineCodeBits(size: number): number {
-  return Math.min(32, Math.max(16, Math.ceil(Math.log2(Math.max(1, size))) + OFFLINE_CODE_SPARE_BITS));
-}
-
-/** The message whose keyed hash stands for a typed unique code (after normalizeCode). */
-export function offlineCodeMessage(eventId: number, code: string): string {
-  return `attend/offline-code/v1\0${eventId}\0${code}`;
-}
-
-/** The first `bits` bits (big-endian) of an HMAC-SHA256 digest, as a number. */
-export function truncateCodeHash(digest: Uint8Array, bits: number): number {
-  const word = new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0);
-  return bits >= 32 ? word : Math.floor(word / 2 ** (32 - bits));
-}
 
 export const ZOfflineParticipant = z.object({
   id: z.number().int(),
   full_name: z.string(),
   organization: z.string(),
   confirmed: z.boolean(),
-  /** `truncateCodeHash(HMAC-SHA256(code_key, offlineCodeMessage(event, code)), code_bits)`. */
-  code_hash: z.number().int(),
   /** Ids of the sessions the participant is registered for. */
   sessions: z.array(z.number().int()),
 });
@@ -72,6 +51,7 @@ export const ZOfflineCheckIn = z.object({
 });
 export type TOfflineCheckIn = z.infer<typeof ZOfflineCheckIn>;
 
+/** Nothing here is derived from a unique code (see the top of this file). */
 export const ZOfflinePack = z.object({
   /** The server's time when the pack was read: the station's next `since` (less the overlap). */
   generated_at: z.string(),
@@ -81,9 +61,6 @@ export const ZOfflinePack = z.object({
   event: ZCheckInEvent.omit({ participants_count: true }),
   /** Ed25519 public key (raw 32 bytes, base64url) that verifies the event's QR credentials. */
   public_key: z.string(),
-  /** HMAC-SHA256 key (base64url) for typed codes, and how many bits of each hash the roster keeps. */
-  code_key: z.string(),
-  code_bits: z.number().int().min(16).max(32),
   /** Every session of the event (always in full: there are few). */
   sessions: z.array(ZOfflineSession),
   /** Everyone (full) or who changed since (delta), with their registrations in full. */

@@ -12,6 +12,7 @@ const statusByCode = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  challenge_required: 428,
   rate_limited: 429,
   internal_error: 500,
   busy: 503,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZErrorBody } from '@attend/shared';
+import { ZChallengeRequired, ZErrorBody } from '@attend/shared';
 
 /** An id in a URL: a positive integer that fits the database's `integer` columns. */
 export const RouteId = z.coerce
@@ -20,6 +20,9 @@ export const errorResponses = {
   409: ZErrorBody,
   429: ZErrorBody,
 };
+
+/** The sign-in calls: past a few failures they answer 428 with a proof-of-work challenge. */
+export const signInErrorResponses = { ...errorResponses, 428: ZChallengeRequired };
 
 /** The OpenAPI security requirement of routes that need an access token. */
 export const bearerSecurity = [{ bearer: [] }];

@@ -9,7 +9,14 @@ import {
   ZSelfConfirmResult,
   ZSimpleConfirmBody,
 } from '@attend/shared';
-import { bearerSecurity, errorResponses, EventParams, ParticipantParams, RouteId } from '../route-schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  EventParams,
+  ParticipantParams,
+  RouteId,
+  signInErrorResponses,
+} from '../route-schemas';
 import { clientMeta } from '../../lib/request-meta';
 import { participantActor, staffActor } from '../../plugins/auth';
 import {
@@ -88,7 +95,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['attendance'],
         body: ZDirectConfirmBody,
-        response: { 200: ZSelfConfirmResult, ...errors },
+        response: { 200: ZSelfConfirmResult, ...signInErrorResponses },
       },
     },
     async (request) =>
@@ -97,6 +104,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         uniqueCode: request.body.unique_code,
         meta: clientMeta(request),
         qrUrlFor: app.qrUrlFor,
+        guard: { challenges: app.challenges, altcha: request.body.altcha },
       }),
   );
 

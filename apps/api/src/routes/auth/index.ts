@@ -11,7 +11,7 @@ import {
   ZTokenPair,
   messages,
 } from '@attend/shared';
-import { errorResponses } from '../route-schemas';
+import { errorResponses, signInErrorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { DEVICE_COOKIE, deviceCookieStaffId, setDeviceCookie } from '../../lib/device-cookie';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
@@ -35,11 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/token/',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: ZStaffLogin, response: { 200: ZStaffTokens, ...errors } },
+      schema: { tags: ['auth'], body: ZStaffLogin, response: { 200: ZStaffTokens, ...signInErrorResponses } },
     },
     async (request, reply) => {
       const device = deviceCookieStaffId(app.config.secretKey, request.cookies[DEVICE_COOKIE]);
-      const result = await loginStaff(app.db, app.tokens, request.body, clientMeta(request), device);
+      const result = await loginStaff(app.db, app.tokens, request.body, clientMeta(request), {
+        trustedDevice: device,
+        guard: { challenges: app.challenges, altcha: request.body.altcha },
+      });
       setRefreshCookie(reply, result.refresh, secure);
       setDeviceCookie(reply, app.config.secretKey, result.user.id, secure);
       return result;
@@ -50,7 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login/',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: ZParticipantLogin, response: { 200: ZParticipantTokens, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: ZParticipantLogin,
+        response: { 200: ZParticipantTokens, ...signInErrorResponses },
+      },
     },
     async (request, reply) => {
       const result = await loginParticipant(
@@ -59,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         clientMeta(request),
         app.qrUrlFor,
+        { challenges: app.challenges, altcha: request.body.altcha },
       );
       setRefreshCookie(reply, result.refresh, secure);
       return result;
@@ -69,7 +77,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/one-click-login/',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: ZOneClickLogin, response: { 200: ZParticipantTokens, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: ZOneClickLogin,
+        response: { 200: ZParticipantTokens, ...signInErrorResponses },
+      },
     },
     async (request, reply) => {
       const result = await oneClickLogin(
@@ -78,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.token,
         clientMeta(request),
         app.qrUrlFor,
+        { challenges: app.challenges, altcha: request.body.altcha },
       );
       setRefreshCookie(reply, result.refresh, secure);
       return result;

@@ -46,7 +46,6 @@ export const offlineCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pack = await readOfflinePack(app.db, checkInActor(request), request.params.eventId, {
-        secretKey: app.config.secretKey,
         qrKeys: app.qrKeys,
         since: request.query.since,
       });

@@ -7,6 +7,7 @@ import type { ParticipantActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
 import { checkParticipantCode } from '../auth/check-participant-code';
+import type { Guard } from '../auth/rate-limit';
 import type { ClientMeta } from '../../lib/request-meta';
 import { participantSelf } from '../auth/serialize';
 import { markConfirmed } from './confirm-attendance';
@@ -70,11 +71,11 @@ export async function simpleConfirm(
 
 /**
  * POST /api/participants/confirm-attendance-direct/: the fallback with the event code and unique
- * code. Public, so failures are rate-limited exactly like participant sign-in.
+ * code. Public, so it shares the guessing budget of participant sign-in.
  */
 export async function confirmAttendanceDirect(
   db: Db,
-  params: { eventCode: string; uniqueCode: string; meta: ClientMeta; qrUrlFor: QrUrlFor },
+  params: { eventCode: string; uniqueCode: string; meta: ClientMeta; qrUrlFor: QrUrlFor; guard: Guard },
 ): Promise<TSelfConfirmResult> {
   const { participant, event } = await checkParticipantCode(db, { ...params, purpose: 'confirm-direct' });
   return confirmAndDescribe(db, event.id, participant.id, params.qrUrlFor, params.meta.ip);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, sha256, type StaffActor, type TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
-import { LOGIN_LIMITS, assertNotLimited, recordHits, type Limit } from './rate-limit';
+import { GUESSING, evaluateWithinBudget, networkOf, type Budget, type Guard } from './rate-limit';
 import type { ClientMeta } from '../../lib/request-meta';
 import { issueTokenPair, revokeLinkSessions, revokeSubjectSessions, type TokenPair } from './refresh-tokens';
 import { participantSelf } from './serialize';
@@ -106,34 +106,39 @@ export async function revokeParticipantSessions(
   return count;
 }
 
-/** Signs a participant in from a one-click link. */
+/**
+ * Signs a participant in from a one-click link. Links are 128-bit tokens, beyond guessing, so only
+ * the network's ramp applies: a burst is counted, and a valid link always gets in.
+ */
 export async function oneClickLogin(
   db: Db,
   tokens: TokenService,
   token: string,
   meta: ClientMeta,
   qrUrlFor: QrUrlFor,
+  guard: Guard,
 ): Promise<TokenPair & { participant: TParticipantSelf }> {
-  const limits: Limit[] = [{ key: `one-click:ip:${meta.ip}`, ...LOGIN_LIMITS.perAddress }];
-  await assertNotLimited(db, limits);
-  const [row] = await db
-    .select({
-      linkId: loginLinks.id,
-      p: participants,
-      e: { id: events.id, eventCode: events.eventCode, name: events.name },
-    })
-    .from(loginLinks)
-    .innerJoin(participants, eq(participants.id, loginLinks.participantId))
-    .innerJoin(events, eq(events.id, participants.eventId))
-    .where(
-      and(
-        eq(loginLinks.tokenHash, sha256(token)),
-        isNull(loginLinks.revokedAt),
-        gt(loginLinks.expiresAt, new Date()),
-      ),
-    );
+  const budget: Budget = { ramps: [{ key: `link:net:${networkOf(meta.ip)}`, ...GUESSING.linkNetwork }] };
+  const row = await evaluateWithinBudget(db, budget, guard, async (tx) => {
+    const [found] = await tx
+      .select({
+        linkId: loginLinks.id,
+        p: participants,
+        e: { id: events.id, eventCode: events.eventCode, name: events.name },
+      })
+      .from(loginLinks)
+      .innerJoin(participants, eq(participants.id, loginLinks.participantId))
+      .innerJoin(events, eq(events.id, participants.eventId))
+      .where(
+        and(
+          eq(loginLinks.tokenHash, sha256(token)),
+          isNull(loginLinks.revokedAt),
+          gt(loginLinks.expiresAt, new Date()),
+        ),
+      );
+    return found ?? null;
+  });
   if (!row) {
-    await recordHits(db, limits);
     await audit(db, { action: 'participant.one_click_failed', ip: meta.ip });
     throw new AppError('invalid_credentials', messages.loginLinkExpired);
   }

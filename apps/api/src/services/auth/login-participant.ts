@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { TokenService } from '../../lib/tokens';
 import { audit } from '../audit';
 import { checkParticipantCode } from './check-participant-code';
+import type { Guard } from './rate-limit';
 import type { QrUrlFor } from '../qr/qr-url';
 import type { ClientMeta } from '../../lib/request-meta';
 import { issueTokenPair, type TokenPair } from './refresh-tokens';
@@ -18,12 +19,14 @@ export async function loginParticipant(
   input: TParticipantLogin,
   meta: ClientMeta,
   qrUrlFor: QrUrlFor,
+  guard: Guard,
 ): Promise<TokenPair & { participant: TParticipantSelf }> {
   const { participant, event } = await checkParticipantCode(db, {
     eventCode: input.event_code,
     uniqueCode: input.unique_code,
     meta,
     purpose: 'participant-login',
+    guard,
   });
   const actor = { kind: 'participant' as const, participantId: participant.id, eventId: event.id };
   const pair = await issueTokenPair(db, tokens, actor, meta);

@@ -1,26 +1,9 @@
-import { createHmac, createSecretKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import {
-  offlineCodeBits,
-  offlineCodeMessage,
-  truncateCodeHash,
-  type TOfflineCheckIn,
-  type TOfflinePack,
-  type TOfflineParticipant,
-  type TOfflineSession,
-} from '@attend/shared';
+import type { TOfflineCheckIn, TOfflinePack, TOfflineParticipant, TOfflineSession } from '@attend/shared';
 import { resultRows, type DbOrTx } from '../../db/client';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import type { QrKeys } from '../qr/event-keys';
-
-/**
- * The event's key for typed codes in offline packs: derived from the app's secret, so it is the same
- * in every process and across restarts (a station's kept pack stays valid) and differs per event.
- */
-export function offlineCodeKey(secretKey: string, eventId: number): Buffer {
-  return createHmac('sha256', secretKey).update(`attend/offline-code-key/v1\0${eventId}`).digest();
-}
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -35,7 +18,7 @@ type PackRow = {
   total_registrations: number;
   total_check_ins: number;
 };
-type ParticipantTuple = [number, string, string, boolean, string, number[]];
+type ParticipantTuple = [number, string, string, boolean, number[]];
 type SessionTuple = [number, string, number | null, string, string, boolean];
 type CheckInTuple = [number, number, number | null, string, string];
 
@@ -44,13 +27,14 @@ type CheckInTuple = [number, number, number | null, string, string];
  * a network (see ZOfflinePack). With `since`, only participants changed or registered for a session
  * after it and check-ins recorded after it. One statement reads everything, so the data and
  * `generated_at` are one snapshot; lists come back as JSON text built by the database (one value
- * to parse instead of tens of thousands of rows). Unique codes are read only to hash them.
+ * to parse instead of tens of thousands of rows). Unique codes are not read at all: nothing in the
+ * pack is derived from them (a typed code is checked by the server when the station syncs).
  */
 export async function readOfflinePack(
   db: DbOrTx,
   actor: StaffActor,
   eventId: number,
-  opts: { secretKey: string; qrKeys: QrKeys; since?: string },
+  opts: { qrKeys: QrKeys; since?: string },
 ): Promise<TOfflinePack> {
   await assertEventAccess(db, actor, eventId);
   const publicKey = await opts.qrKeys.publicKey(db, eventId);
@@ -77,7 +61,7 @@ export async function readOfflinePack(
           ${iso('s.start_time')}, ${iso('s.end_time')}, s.is_active) order by s.start_time, s.id), '[]')
         from sessions s where s.event_id = ${eventId})::text as sessions,
       (select coalesce(json_agg(json_build_array(p.id, p.full_name, p.organization,
-          p.confirmed_attendance, p.unique_code, coalesce(regs.ids, '{}')) order by p.id), '[]')
+          p.confirmed_attendance, coalesce(regs.ids, '{}')) order by p.id), '[]')
         from participants p left join regs on regs.participant_id = p.id
         where p.event_id = ${eventId}
           and (${changed('p.updated_at')} or ${changed('regs.latest')}))::text as participants,
@@ -92,22 +76,12 @@ export async function readOfflinePack(
   const [row] = resultRows<PackRow>(result);
   if (!row) throw new Error('The offline pack query answered no row.');
 
-  const codeKey = offlineCodeKey(opts.secretKey, eventId);
-  const hmacKey = createSecretKey(codeKey);
-  const codeBits = offlineCodeBits(row.total_participants);
-  const codeHash = (code: string) =>
-    truncateCodeHash(
-      createHmac('sha256', hmacKey).update(offlineCodeMessage(eventId, code)).digest(),
-      codeBits,
-    );
-
   const participants = (JSON.parse(row.participants) as ParticipantTuple[]).map(
-    ([id, fullName, organization, confirmed, code, sessions]): TOfflineParticipant => ({
+    ([id, fullName, organization, confirmed, sessions]): TOfflineParticipant => ({
       id,
       full_name: fullName,
       organization,
       confirmed,
-      code_hash: codeHash(code),
       sessions,
     }),
   );
@@ -135,8 +109,6 @@ export async function readOfflinePack(
     full: since === null,
     event: JSON.parse(row.event) as TOfflinePack['event'],
     public_key: publicKey,
-    code_key: codeKey.toString('base64url'),
-    code_bits: codeBits,
     sessions,
     participants,
     check_ins: checkIns,

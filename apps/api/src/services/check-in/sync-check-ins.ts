@@ -25,7 +25,9 @@ const scanTooOld = `scanned_at is more than ${SYNC_MAX_AGE_MS / 86_400_000} days
  * the time they were scanned. Answers one result per item, in order: `created` (also for an item
  * synced before: its nonce names the record it made, so a replayed batch changes nothing),
  * `duplicate` (someone was first: the first record) or `rejected` (why). A malformed item is
- * rejected without failing the batch; a database that cannot be reached fails the request.
+ * rejected without failing the batch; a database that cannot be reached fails the request. A typed
+ * code is checked here for the first time (the station saves it unchecked: its pack holds nothing
+ * derived from unique codes), so a wrong one comes back `rejected` with `unknown_code`.
  */
 export async function syncCheckIns(
   db: Db,

@@ -71,7 +71,7 @@ export const fr: Record<keyof typeof en, string> = {
   'offline.minutesAgo': 'il y a {n} min',
   'offline.hoursAgo': 'il y a {n} h',
   'offline.modeNotice':
-    'Pas de connexion au serveur : les scans sont vérifiés sur cet appareil et conservés jusqu’au retour du réseau.',
+    'Pas de connexion au serveur : les codes QR sont vérifiés sur cet appareil, les codes saisis au retour du réseau. Les scans sont conservés jusque-là.',
   'offline.syncNow': 'Synchroniser',
   'offline.synced':
     'Synchronisé : {created} enregistrés, {duplicates} déjà enregistrés ailleurs, {rejected} refusés.',
@@ -89,7 +89,10 @@ export const fr: Record<keyof typeof en, string> = {
   'offline.savedDetail': 'Conservé sur cet appareil. Il sera synchronisé au retour du réseau.',
   'offline.savedUnchecked': 'Conservé, à vérifier',
   'offline.savedUncheckedDetail':
-    'Ce code ne figure pas encore dans la liste de ce poste. Il est conservé, et le serveur le vérifiera lors de la synchronisation du poste.',
+    'Ce poste ne peut pas vérifier ce code sans réseau. Il est conservé, et le serveur le vérifiera au retour du réseau.',
+  'offline.alreadySaved': 'Déjà conservé sur ce poste',
+  'offline.alreadySavedDetail':
+    'Ce code a été conservé ici le {when}. Le serveur le vérifiera au retour du réseau.',
   'offline.noPack':
     'Pas de connexion, et ce poste n’a pas encore téléchargé la liste hors ligne. Connectez-vous une fois pour la télécharger.',
   'offline.thisStation': 'ce poste (en attente de synchronisation)',

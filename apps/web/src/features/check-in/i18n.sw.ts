@@ -72,7 +72,7 @@ export const sw: Record<keyof typeof en, string> = {
   'offline.minutesAgo': 'dak {n} zilizopita',
   'offline.hoursAgo': 'saa {n} zilizopita',
   'offline.modeNotice':
-    'Hakuna muunganisho na seva: michanganuo inakaguliwa kwenye kifaa hiki na kuhifadhiwa hadi mtandao urudi.',
+    'Hakuna muunganisho na seva: misimbo ya QR inakaguliwa kwenye kifaa hiki, misimbo iliyoandikwa mtandao ukirudi. Michanganuo inahifadhiwa hadi wakati huo.',
   'offline.syncNow': 'Sawazisha Sasa',
   'offline.synced':
     'Imesawazishwa: {created} zimerekodiwa, {duplicates} tayari wameingia kwingine, {rejected} zimekataliwa.',
@@ -90,7 +90,10 @@ export const sw: Record<keyof typeof en, string> = {
   'offline.savedDetail': 'Imehifadhiwa kwenye kifaa hiki. Itasawazishwa mtandao ukirudi.',
   'offline.savedUnchecked': 'Imehifadhiwa, inasubiri kukaguliwa',
   'offline.savedUncheckedDetail':
-    'Msimbo huu bado haupo kwenye orodha ya kituo hiki. Umehifadhiwa, na seva itaukagua kituo kitakaposawazisha.',
+    'Kituo hiki hakiwezi kukagua msimbo huu bila mtandao. Umehifadhiwa, na seva itaukagua kituo kitakaporudi mtandaoni.',
+  'offline.alreadySaved': 'Tayari umehifadhiwa kwenye kituo hiki',
+  'offline.alreadySavedDetail':
+    'Msimbo huu ulihifadhiwa hapa {when}. Seva itaukagua kituo kitakaporudi mtandaoni.',
   'offline.noPack':
     'Hakuna muunganisho, na kituo hiki bado hakijapakua orodha ya nje ya mtandao. Unganisha mara moja ili kuipakua.',
   'offline.thisStation': 'kituo hiki (kinasubiri kusawazisha)',

@@ -75,7 +75,7 @@ export const en = {
   'offline.minutesAgo': '{n} min ago',
   'offline.hoursAgo': '{n} h ago',
   'offline.modeNotice':
-    'No connection to the server: scans are checked on this device and saved until the network is back.',
+    'No connection to the server: QR codes are checked on this device, typed codes when the network is back. Scans are saved until then.',
   'offline.syncNow': 'Sync Now',
   'offline.synced':
     'Synced: {created} recorded, {duplicates} already checked in elsewhere, {rejected} refused.',
@@ -92,7 +92,9 @@ export const en = {
   'offline.savedDetail': 'Saved on this device. It syncs when the network is back.',
   'offline.savedUnchecked': 'Saved, to be checked',
   'offline.savedUncheckedDetail':
-    'This code is not on this station’s list yet. It is saved, and the server checks it when the station syncs.',
+    'This station cannot check this code without the network. It is saved, and the server checks it when the station is back online.',
+  'offline.alreadySaved': 'Already saved at this station',
+  'offline.alreadySavedDetail': 'Saved here on {when}. The server checks it when the station is back online.',
   'offline.noPack':
     'No connection, and this station has not downloaded the offline list yet. Connect once to download it.',
   'offline.thisStation': 'this station (waiting to sync)',

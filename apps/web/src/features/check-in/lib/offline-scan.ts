@@ -3,11 +3,9 @@ import {
   format,
   messages,
   normalizeCode,
-  offlineCodeMessage,
   parseQrCredential,
   QR_CREDENTIAL_PAYLOAD_LENGTH,
   qrCredentialMessage,
-  truncateCodeHash,
   type TOfflinePack,
   type TOfflineParticipant,
 } from '@attend/shared';
@@ -18,16 +16,20 @@ import { blankOutcome, type ScanOutcome } from './scan-outcome';
 
 /**
  * A scan decided at the station, without the server: the QR signature is checked with the event's
- * public key, a typed code is found through the pack's keyed hashes, and the same rules as the server
- * are applied to what the pack says (confirmed, registered, already in). The server checks each
- * queued scan again when the station syncs.
+ * public key and the same rules as the server are applied to what the pack says (confirmed,
+ * registered, already in). A typed code cannot be checked here (the pack holds nothing derived from
+ * unique codes, so that a stolen pack does not help anyone guess them): one of the right shape is
+ * saved unchecked. The server checks each queued scan again when the station syncs.
  */
 
 /** Same shape as the server accepts for a typed code (after normalising). */
 const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
 
-type Subtle = typeof globalThis.crypto.subtle;
-type Key = Awaited<ReturnType<Subtle['importKey']>>;
+/** A typed code as the server reads it, or null for a QR credential or anything of the wrong shape. */
+function typedCode(text: string): string | null {
+  const code = normalizeCode(text);
+  return TYPED_CODE.test(code) ? code : null;
+}
 
 /** Checks an Ed25519 signature: WebCrypto where the browser has Ed25519, @noble/ed25519 where not. */
 export type SignatureCheck = (signature: Uint8Array, message: Uint8Array) => Promise<boolean>;
@@ -50,11 +52,9 @@ async function signatureCheck(publicKey: Uint8Array<ArrayBuffer>): Promise<Signa
 export type StationIndex = {
   pack: TOfflinePack;
   byId: Map<number, TOfflineParticipant>;
-  byHash: Map<number, TOfflineParticipant[]>;
   /** First check-in the pack knows of, per participant and door or session. */
   firstIn: Map<string, { when: string; by: string }>;
   verify: SignatureCheck;
-  codeKey: Key;
   sessionNames: Map<number, string>;
 };
 
@@ -62,40 +62,16 @@ const scopeKey = (participantId: number, session: number | null) => `${participa
 
 export async function buildStationIndex(pack: TOfflinePack): Promise<StationIndex> {
   const publicKey = base64UrlDecode(pack.public_key);
-  const codeKeyBytes = base64UrlDecode(pack.code_key);
-  if (publicKey?.length !== 32 || !codeKeyBytes) throw new Error('The offline pack has no usable keys.');
-  const [verify, codeKey] = await Promise.all([
-    signatureCheck(new Uint8Array(publicKey)),
-    globalThis.crypto.subtle.importKey(
-      'raw',
-      new Uint8Array(codeKeyBytes),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    ),
-  ]);
-  const byId = new Map<number, TOfflineParticipant>();
-  const byHash = new Map<number, TOfflineParticipant[]>();
-  for (const p of pack.participants) {
-    byId.set(p.id, p);
-    const same = byHash.get(p.code_hash);
-    if (same) same.push(p);
-    else byHash.set(p.code_hash, [p]);
-  }
+  if (publicKey?.length !== 32) throw new Error('The offline pack has no usable key.');
+  const verify = await signatureCheck(new Uint8Array(publicKey));
+  const byId = new Map(pack.participants.map((p) => [p.id, p]));
   const firstIn = new Map<string, { when: string; by: string }>();
   for (const c of [...pack.check_ins].sort((a, b) => a.check_in_time.localeCompare(b.check_in_time))) {
     const key = scopeKey(c.participant_id, c.session);
     if (!firstIn.has(key)) firstIn.set(key, { when: c.check_in_time, by: c.checked_in_by });
   }
   const sessionNames = new Map(pack.sessions.map((s) => [s.id, s.name]));
-  return { pack, byId, byHash, firstIn, verify, codeKey, sessionNames };
-}
-
-/** The participants a typed code may be (usually one; none for a wrong code). */
-export async function participantsByCode(index: StationIndex, code: string): Promise<TOfflineParticipant[]> {
-  const message = new TextEncoder().encode(offlineCodeMessage(index.pack.event.id, code));
-  const digest = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', index.codeKey, message));
-  return index.byHash.get(truncateCodeHash(digest, index.pack.code_bits)) ?? [];
+  return { pack, byId, firstIn, verify, sessionNames };
 }
 
 export type OfflineScanInput = {
@@ -133,8 +109,10 @@ export async function decideOffline(
   const { pack } = index;
   const text = input.code.trim().toUpperCase();
   let who: TOfflineParticipant | null = null;
-  /** A genuine credential or a code the pack cannot tie to one person: the server decides on sync. */
+  /** A genuine credential of someone not in the pack, or a typed code: the server decides on sync. */
   let unresolved = false;
+  /** The typed code, as the server reads it (null for a QR credential). */
+  let typed: string | null = null;
 
   const credential = parseQrCredential(text);
   if (credential) {
@@ -149,12 +127,9 @@ export async function decideOffline(
   } else if (text.startsWith('AT1:')) {
     return refused('invalid_code', 'result.invalid', messages.damagedCheckInCode);
   } else {
-    const code = normalizeCode(text);
-    if (!TYPED_CODE.test(code)) return refused('invalid_code', 'result.invalid', messages.invalidCheckInCode);
-    const found = await participantsByCode(index, code);
-    if (found.length === 0) return refused('unknown_code', 'result.unknown', messages.unknownCheckInCode);
-    who = found.length === 1 ? (found[0] ?? null) : null;
-    unresolved = who === null;
+    typed = typedCode(text);
+    if (typed === null) return refused('invalid_code', 'result.invalid', messages.invalidCheckInCode);
+    unresolved = true;
   }
 
   if (!pack.event.is_active) return refused('closed', 'result.closed', messages.checkInEventInactive);
@@ -211,6 +186,27 @@ export async function decideOffline(
             session: input.sessionName,
           }),
           canForce: true,
+        },
+        queue: null,
+      };
+    }
+  }
+
+  if (typed !== null) {
+    // Who it is cannot be told here, but the same code typed again is the same scan.
+    const code = typed;
+    const mine = waiting.find((w) => w.session === input.session && typedCode(w.qr_code_data) === code);
+    if (mine) {
+      return {
+        outcome: {
+          ...blankOutcome,
+          ...person,
+          tone: 'warn',
+          kind: 'already_checked_in',
+          title: tc('offline.alreadySaved'),
+          detail: tc('offline.alreadySavedDetail', {
+            when: formatDisplayDateTime(mine.scanned_at, pack.event.time_zone),
+          }),
         },
         queue: null,
       };
