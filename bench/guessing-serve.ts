@@ -15,6 +15,7 @@ import { createScratchDatabase } from '../apps/api/src/db/scratch';
 import { createStaffUser } from '../apps/api/src/services/auth/create-staff-user';
 import { generateUniqueCode } from '../apps/api/src/services/events/generate-codes';
 import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
+import { webDistDir } from '../apps/api/src/lib/root';
 
 const GUESS_STAFF = { username: 'bench', password: 'bench-password-1' };
 const GUESS_EVENT_CODE = 'GUESS1';
@@ -68,7 +69,7 @@ await db.insert(loginLinks).values({
 
 const config = loadConfig(
   { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'attend-bench-')), LOG_LEVEL: 'silent' },
-  { secretKey: randomBytes(32).toString('hex') },
+  { secretKey: randomBytes(32).toString('hex'), webDist: webDistDir },
 );
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { qrPngToY4m } from './fake-camera';
-import { expect, fillStaffForm, STAFF, test, toast } from './fixtures';
+import { expect, fillStaffForm, postSignIn, STAFF, test, toast } from './fixtures';
 import { Api, at, futureDay, suffix, type CreatedEvent } from './sessions-api';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -80,7 +80,7 @@ test.describe('check-in station', () => {
   test('the camera reads a participant’s QR code from a fake camera', async ({ request }, testInfo) => {
     testInfo.setTimeout(90_000);
     const { event, confirmed } = await eventUnderWay(request);
-    const token = (await (await request.post('/api/auth/token/', { data: STAFF })).json()) as {
+    const token = (await (await postSignIn(request, '/api/auth/token/', STAFF)).json()) as {
       access: string;
     };
     const detail = await request.get(`/api/events/${event.id}/participants/${confirmed.id}/`, {
@@ -139,7 +139,7 @@ test.describe('check-in station', () => {
     await staffSignIn(page);
     await page.goto(`/dashboard/events/${event.id}/check-in`);
     await expect(page.getByRole('textbox', { name: 'Unique Code', exact: true })).toBeFocused();
-    const token = (await (await request.post('/api/auth/token/', { data: STAFF })).json()) as {
+    const token = (await (await postSignIn(request, '/api/auth/token/', STAFF)).json()) as {
       access: string;
     };
     // Give the live stream a moment to open, then check in from "another station" (the API).

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiStaffToken } from './fixtures';
+import { apiStaffToken, postSignIn } from './fixtures';
 
 export type CreatedEvent = { id: number; name: string; event_code: string };
 export type CreatedParticipant = {
@@ -126,8 +126,9 @@ export async function registerAs(
   participant: CreatedParticipant,
   sessionId: number,
 ): Promise<void> {
-  const login = await request.post('/api/auth/login/', {
-    data: { event_code: eventCode, unique_code: participant.unique_code },
+  const login = await postSignIn(request, '/api/auth/login/', {
+    event_code: eventCode,
+    unique_code: participant.unique_code,
   });
   expect(login.status()).toBe(200);
   const { access } = (await login.json()) as { access: string };

@@ -82,6 +82,9 @@ async function main(): Promise<void> {
       SECRET_KEY: undefined,
       SMTP_URL: sink.smtpUrl,
       LOG_LEVEL: 'warn',
+      // A journey may say it comes from another network (X-Forwarded-For, as a proxy on this host
+      // would); requests without the header stay 127.0.0.1, the address of every other journey.
+      TRUST_PROXY: '127.0.0.1',
     },
     { port, webDist: webDistDir, secretKey: randomBytes(48).toString('base64url') },
   );

@@ -86,6 +86,7 @@ export const fr: Record<keyof typeof en, string> = {
   'login.switchToParticipant':
     'Participant ? Connectez-vous avec le code de l’événement et votre code unique',
   'login.backHome': 'Retour à l’accueil',
+  'login.checkingBrowser': 'Vérification de votre navigateur…',
   'login.error.bothCodes': 'Veuillez saisir le code participant et le code unique',
   'login.error.invalidCodes': 'Code de l’événement ou code unique incorrect',
   'login.error.notFound': 'Service de connexion introuvable. Veuillez contacter l’assistance.',

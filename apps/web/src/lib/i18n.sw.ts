@@ -82,6 +82,7 @@ export const sw: Record<keyof typeof en, string> = {
   'login.switchToUser': 'Wewe ni mfanyakazi? Ingia kwa jina la mtumiaji na nenosiri',
   'login.switchToParticipant': 'Wewe ni mshiriki? Ingia kwa msimbo wa tukio na msimbo wa kipekee',
   'login.backHome': 'Rudi Mwanzo',
+  'login.checkingBrowser': 'Tunakagua kivinjari chako…',
   'login.error.bothCodes': 'Tafadhali weka msimbo wa mshiriki na msimbo wa kipekee',
   'login.error.invalidCodes': 'Msimbo wa tukio au msimbo wa kipekee si sahihi',
   'login.error.notFound': 'Huduma ya kuingia haikupatikana. Tafadhali wasiliana na msaada.',

@@ -89,6 +89,7 @@ export const en = {
   'login.switchToUser': 'Staff member? Sign in with username and password',
   'login.switchToParticipant': 'Participant? Sign in with your event and unique codes',
   'login.backHome': 'Back to Home',
+  'login.checkingBrowser': messages.challengeRequired,
   'login.error.bothCodes': messages.bothCodesRequired,
   'login.error.invalidCodes': messages.invalidParticipantCredentials,
   'login.error.notFound': 'Login endpoint not found. Please contact support.',

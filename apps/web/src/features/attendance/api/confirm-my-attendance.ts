@@ -3,6 +3,7 @@ import { ZSelfConfirmResult, type TMe, type TParticipantSelf, type TSelfConfirmR
 import { apiPaths } from '../../../config/paths';
 import { api, ApiError } from '../../../lib/api-client';
 import { updateSessionUser } from '../../../lib/auth-session';
+import { withChallenge } from '../../../lib/proof-of-work';
 import { ta } from '../i18n';
 import { attendeeEventQueryOptions } from './get-attendee-event';
 import { myQrCodeQueryOptions } from './get-my-qr-code';
@@ -24,17 +25,22 @@ function requireParticipant(user: TMe | null): TParticipantSelf {
   return user;
 }
 
-/** POST /api/participants/confirm-attendance-direct/ with both codes (the fallback). */
+/**
+ * POST /api/participants/confirm-attendance-direct/ with both codes (the fallback); a sign-in by
+ * codes, so it solves the proof of work the server may ask for first.
+ */
 export function confirmAttendanceDirect(participant: TParticipantSelf) {
   const eventCode = participant.event.event_code;
   const uniqueCode = participant.unique_code;
   if (!eventCode || !uniqueCode) throw new ConfirmPreconditionError(ta('confirm.missingCredentials'));
-  return api(apiPaths.confirmAttendanceDirect(), {
-    method: 'POST',
-    auth: false,
-    body: { event_code: eventCode, unique_code: uniqueCode },
-    schema: ZSelfConfirmResult,
-  });
+  return withChallenge((altcha) =>
+    api(apiPaths.confirmAttendanceDirect(), {
+      method: 'POST',
+      auth: false,
+      body: { event_code: eventCode, unique_code: uniqueCode, altcha },
+      schema: ZSelfConfirmResult,
+    }),
+  );
 }
 
 /**

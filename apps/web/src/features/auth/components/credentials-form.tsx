@@ -7,6 +7,8 @@ import { SignInForm, typed } from './sign-in-form';
 
 type Props = {
   submitting: boolean;
+  /** Solving the proof of work the server asked for: 'Checking your browser…' shows. */
+  solving: boolean;
   error: string | null;
   onSubmit: (values: TStaffLogin) => void;
   /** Called when the user types: a shown error goes away. */
@@ -15,7 +17,7 @@ type Props = {
 };
 
 /** Username and password, both required (staff sign-in on /login and on the Staff Portal). */
-export function CredentialsForm({ submitting, error, onSubmit, onEdit, submitLabel }: Props) {
+export function CredentialsForm({ submitting, solving, error, onSubmit, onEdit, submitLabel }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
@@ -23,6 +25,7 @@ export function CredentialsForm({ submitting, error, onSubmit, onEdit, submitLab
     <SignInForm
       onSubmit={() => onSubmit({ username: username.trim(), password })}
       submitting={submitting}
+      solving={solving}
       error={error}
       submitLabel={submitLabel}
     >

@@ -8,6 +8,8 @@ import { SignInForm, typed } from './sign-in-form';
 type Props = {
   initialEventCode: string;
   submitting: boolean;
+  /** Solving the proof of work the server asked for: 'Checking your browser…' shows. */
+  solving: boolean;
   error: string | null;
   onSubmit: (values: TParticipantLogin) => void;
   onEdit: () => void;
@@ -22,7 +24,14 @@ const codeInputProps = {
 } as const;
 
 /** Participant Code (the event code) and the participant's Unique Code. */
-export function ParticipantLoginForm({ initialEventCode, submitting, error, onSubmit, onEdit }: Props) {
+export function ParticipantLoginForm({
+  initialEventCode,
+  submitting,
+  solving,
+  error,
+  onSubmit,
+  onEdit,
+}: Props) {
   const [eventCode, setEventCode] = useState(initialEventCode);
   const [uniqueCode, setUniqueCode] = useState('');
 
@@ -30,6 +39,7 @@ export function ParticipantLoginForm({ initialEventCode, submitting, error, onSu
     <SignInForm
       onSubmit={() => onSubmit({ event_code: eventCode.trim(), unique_code: uniqueCode.trim() })}
       submitting={submitting}
+      solving={solving}
       error={error}
       submitLabel={t('login.submit')}
     >

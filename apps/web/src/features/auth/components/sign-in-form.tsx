@@ -1,17 +1,20 @@
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { FormError } from '../../../components/form-error';
+import { ChallengeNotice } from './challenge-notice';
 
 type Props = {
   onSubmit: () => void;
   submitting: boolean;
+  /** The sign-in is solving a proof of work (the button stays loading meanwhile). */
+  solving?: boolean;
   error: string | null;
   submitLabel: string;
   children: ReactNode;
 };
 
 /** The fields of a sign-in, its error and the full-width submit button. */
-export function SignInForm({ onSubmit, submitting, error, submitLabel, children }: Props) {
+export function SignInForm({ onSubmit, submitting, solving = false, error, submitLabel, children }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -21,9 +24,12 @@ export function SignInForm({ onSubmit, submitting, error, submitLabel, children 
       <Stack gap="md">
         {children}
         <FormError message={error} />
-        <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
-          {submitLabel}
-        </Button>
+        <div>
+          <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
+            {submitLabel}
+          </Button>
+          <ChallengeNotice solving={solving} />
+        </div>
       </Stack>
     </form>
   );

@@ -3,7 +3,10 @@ import type { TStaffLogin } from '@attend/shared';
 import { paths } from '../../../config/paths';
 import { useLoginStaff } from '../api/login-staff';
 
-/** Staff sign-in: clears the shown error, then opens the dashboard or shows `errorOf` the refusal. */
+/**
+ * Staff sign-in: clears the shown error, then opens the dashboard or shows `errorOf` the refusal;
+ * `solving` while it pays the proof of work the server asked for.
+ */
 export function useStaffSignIn(
   setError: (message: string | null) => void,
   errorOf: (err: unknown) => string,
@@ -17,5 +20,5 @@ export function useStaffSignIn(
       onError: (err) => setError(errorOf(err)),
     });
   };
-  return { submit, pending: login.isPending };
+  return { submit, pending: login.isPending, solving: login.solving };
 }

@@ -7,13 +7,14 @@ import { paths } from '../../../config/paths';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useOneClickLogin } from '../api/one-click-login';
+import { ChallengeNotice } from '../components/challenge-notice';
 
 /** /auto-login?token=…&event_id=…: the one-click sign-in link participants receive. */
 export function AutoLoginPage() {
   useDocumentTitle(`${t('autoLogin.signingIn')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { mutate } = useOneClickLogin();
+  const { mutate, solving } = useOneClickLogin();
   // A login link can be used again until it expires or staff revoke it, but one visit signs in once:
   // never send the token twice (Strict Mode runs effects twice).
   const started = useRef(false);
@@ -51,6 +52,7 @@ export function AutoLoginPage() {
         {t('app.name')}
       </Text>
       <PageLoader variant="spinner" />
+      <ChallengeNotice solving={solving} />
     </Stack>
   );
 }

@@ -60,6 +60,7 @@ export function LoginPage() {
           <ParticipantLoginForm
             initialEventCode={searchParams.get('event_code') ?? ''}
             submitting={participantLogin.isPending}
+            solving={participantLogin.solving}
             error={error}
             onSubmit={submitParticipant}
             onEdit={clearError}
@@ -68,6 +69,7 @@ export function LoginPage() {
         <Tabs.Panel value="user">
           <CredentialsForm
             submitting={staffLogin.pending}
+            solving={staffLogin.solving}
             error={error}
             onSubmit={staffLogin.submit}
             onEdit={clearError}

@@ -16,6 +16,7 @@ export function StaffLoginPage() {
     <AuthCard title={t('staffLogin.title')} subtitle={t('staffLogin.subtitle')}>
       <CredentialsForm
         submitting={login.pending}
+        solving={login.solving}
         error={error}
         onSubmit={login.submit}
         onEdit={() => setError(null)}
