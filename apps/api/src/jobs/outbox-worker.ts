@@ -160,7 +160,9 @@ export function startOutboxWorker(deps: OutboxDeps, options: OutboxOptions = {})
     wake,
     idle: () =>
       new Promise<void>((resolve) => {
-        if (!running) wake();
+        // A round already under way may have claimed before the caller's rows were committed (their
+        // NOTIFY can arrive after it ends): wake() asks it for one more round.
+        wake();
         if (!running) resolve();
         else idleWaiters.push(resolve);
       }),
