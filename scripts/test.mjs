@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensurePoppler } from './ensure-poppler.mjs';
+import { ensureFileReaders } from './ensure-file-readers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -51,6 +52,9 @@ function vitestSuite(label, file, env, args = []) {
 
 // The badge tests read the printed PDFs with poppler's pdfinfo, pdftotext and pdftoppm.
 if (!ensurePoppler()) console.error('poppler-utils could not be installed; the badge tests will fail.');
+// The export tests open the .xlsx files with openpyxl and the zips with Java's ZipInputStream.
+if (!ensureFileReaders())
+  console.error('openpyxl or Java could not be installed; the export tests will fail.');
 
 vitestSuite('API and unit tests on embedded PGlite', path.join(results, 'api-pglite.json'), {
   TEST_DATABASE_URL: '',

@@ -7,7 +7,7 @@ import { Admission, listingLimit } from './lib/admission';
 import { TokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
@@ -75,7 +75,12 @@ export async function buildApp({
   const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A person who pastes a long id into a URL expects the answer any other bad id gets (400, "Each id
+    // must be…"), not the router's 414: the route's own schema judges every segment up to 2048
+    // characters (our longest real one is 64). Past that, and for paths that are not valid URLs,
+    // frameworkErrors still answers with {detail, code}.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     // N hops as proxy-addr reads a number: the socket's peer and the next N-1 entries are proxies.
     trustProxy:

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +130,20 @@ async function eventNames(token: string): Promise<string[]> {
     names.push(...body.results.map((e) => e.name));
     if (!body.next) return names.sort();
   }
+}
+
+/** Runs a Python script (a tar reader the app does not use); its standard output. */
+function python(script: string, args: string[]): string {
+  const r = spawnSync('python3', ['-c', script, ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`python3 failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The member names of a tarball as Python's tarfile reads them. */
+function tarNames(file: string): string[] {
+  return JSON.parse(
+    python('import json, sys, tarfile; print(json.dumps(tarfile.open(sys.argv[1]).getnames()))', [file]),
+  ) as string[];
 }
 
 /** Everything in DATA_DIR with its modification time: "nothing changed" is this staying equal. */
@@ -272,6 +286,42 @@ describe.skipIf(inject('pgTemplate'))('npm run backup and npm run restore on the
   it('restores the backup taken with the server stopped', async () => {
     const restored = await runCli('restore', [whileStopped]);
     expect(restored.code, restored.out).toBe(0);
+    const back = startServer(serverEnv);
+    await started(back);
+    expect(await eventNames(await staffToken())).toContain('After the backup');
+    await stop(back);
+  }, 300_000);
+
+  it('names every entry relative to the database, without lock files, so tar readers unpack it where they are told', async () => {
+    for (const file of [whileRunning, whileStopped]) {
+      const names = tarNames(file);
+      expect(names).toContain('PG_VERSION');
+      expect(names.filter((n) => n.startsWith('/') || n.split('/').includes('..'))).toEqual([]);
+      expect(names.filter((n) => /(^|\/)postmaster\.pid$|\.(pid|lock)$/.test(n))).toEqual([]);
+      // Python's tarfile without a filter (what `tar -P` does too) writes where the names say.
+      const into = mkdtempSync(path.join(work, 'untar-'));
+      python('import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])', [file, into]);
+      expect(readFileSync(path.join(into, 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/);
+      rmSync(into, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('restores a backup written the old way, with absolute names and postmaster.pid', async () => {
+    // What npm run backup wrote before: PGlite's own dump of a running database.
+    const old = path.join(work, 'old-style.tar.gz');
+    const pg = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(whileStopped)], { type: 'application/gzip' }),
+    });
+    writeFileSync(old, Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()));
+    await pg.close();
+    const names = tarNames(old);
+    expect(names).toContain('/PG_VERSION');
+    expect(names).toContain('/postmaster.pid');
+
+    const restored = await runCli('restore', [old]);
+    expect(restored.code, restored.out).toBe(0);
+    expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(false);
     const back = startServer(serverEnv);
     await started(back);
     expect(await eventNames(await staffToken())).toContain('After the backup');

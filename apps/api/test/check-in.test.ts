@@ -256,6 +256,30 @@ describe('POST /api/events/{eventId}/check-in/', () => {
     expect(badNonce.statusCode).toBe(400);
   });
 
+  it('a forced door scan refused as nonce_reused changes nothing: the participant stays unconfirmed', async () => {
+    const p = await person();
+    const unconfirmed = await person({ confirmed: false });
+    const nonce = 'station-1-forced-01';
+    expect(
+      (await checkIn({ qr_code_data: p.credential, session: null, client_nonce: nonce })).statusCode,
+    ).toBe(201);
+    const replay = await checkIn({
+      qr_code_data: unconfirmed.credential,
+      session: null,
+      client_nonce: nonce,
+      force: true,
+    });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().code).toBe('nonce_reused');
+    const [after] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, unconfirmed.id));
+    expect(after).toMatchObject({ confirmedAttendance: false, confirmedAt: null });
+    expect(after?.updatedAt.getTime()).toBe(unconfirmed.updatedAt.getTime());
+    expect(await recordsOf(unconfirmed.id)).toHaveLength(0);
+  });
+
   it('hostile qr_code_data never gives a 5xx', async () => {
     const p = await person();
     const hostile: unknown[] = [
@@ -409,7 +433,7 @@ describe('undo, lists and counts', () => {
       expect((await get('/attendance/?page_size=2&page=9')).statusCode).toBe(404);
       const byName = (await get('/attendance/?search=zawadi')).json();
       expect(byName.results.map((r: TCheckIn) => r.participant_name)).toEqual(['Zawadi Mwangi']);
-      const byCode = (await get(`/attendance/?search=${made[1]?.unique_code.toLowerCase()}`)).json();
+      const byCode = (await get(`/attendance/?search=${made[1]?.unique_code?.toLowerCase()}`)).json();
       expect(byCode.results.map((r: TCheckIn) => r.id)).toEqual([made[1]?.id]);
       const spec = (await get('/check-ins/')).json() as TCheckIn[];
       expect(spec).toHaveLength(5);
@@ -649,7 +673,7 @@ describe('the DSA report', () => {
         'Sessions Attended',
         'Eligible (4 sessions)',
       ]);
-      expect(sheet.some((r) => r[0] === `'=HYPERLINK("x")` && r[4] === 'Yes')).toBe(true);
+      expect(sheet.some((r) => r[0] === '=HYPERLINK("x")' && r[4] === 'Yes')).toBe(true);
 
       for (const bad of ['2026-13-01', 'yesterday', '']) {
         const res = await c.request({
@@ -782,6 +806,112 @@ describe('the scanner role', () => {
       headers: bearer(token),
     });
     expect(otherStats.statusCode).toBe(403);
+  });
+
+  it('never receives a unique code: not in check-in answers, refusals, lists, sync results or the live stream', async () => {
+    const token = await scannerToken([eventId]);
+    const port = (t.app.server.address() as AddressInfo | null)?.port;
+    const address = port ? `http://127.0.0.1:${port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    let stream = '';
+    try {
+      const live = await fetch(`${address}/api/events/${eventId}/check-ins/live/`, {
+        headers: bearer(token),
+        signal: controller.signal,
+      });
+      expect(live.status).toBe(200);
+      const reader = live.body?.pipeThrough(new TextDecoderStream()).getReader();
+      void (async () => {
+        for (;;) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) return;
+          stream += chunk.value;
+        }
+      })().catch(() => undefined);
+      await expect.poll(() => stream).toContain(': connected');
+
+      const typed = await person({ name: 'Secret Keeper' });
+      const unconfirmed = await person({ confirmed: false });
+      const registered = await person();
+      const synced = await person();
+      const undone = await person();
+      const s = await addSession('Quiet Session');
+      await t.database.db
+        .insert(sessionRegistrations)
+        .values({ sessionId: s.id, participantId: registered.id });
+      const codes = [typed, unconfirmed, registered, synced, undone].map((p) => p.uniqueCode);
+
+      const bodies: string[] = [];
+      const answer = async (res: Promise<{ statusCode: number; body: string }>, status: number) => {
+        const r = await res;
+        expect(r.statusCode, r.body.slice(0, 200)).toBe(status);
+        bodies.push(r.body);
+        return JSON.parse(r.body) as TCheckIn;
+      };
+      const nonce = 'quiet-station-0001';
+      const made = await answer(
+        checkIn({ qr_code_data: typed.uniqueCode, session: null, client_nonce: nonce }, token),
+        201,
+      );
+      await answer(
+        checkIn({ qr_code_data: typed.uniqueCode, session: null, client_nonce: nonce }, token),
+        200,
+      );
+      await answer(checkIn({ qr_code_data: typed.credential, session: null }, token), 409);
+      await answer(checkIn({ qr_code_data: unconfirmed.uniqueCode, session: null, force: true }, token), 201);
+      await answer(checkIn({ qr_code_data: registered.credential, session: s.id }, token), 201);
+      await answer(checkIn({ qr_code_data: typed.uniqueCode, session: s.id, force: true }, token), 201);
+      // Made (and later undone) by an admin: the scanner's stream hears of both.
+      const toUndo = (
+        await checkIn({ qr_code_data: undone.credential, session: null }, staff)
+      ).json() as TCheckIn;
+      const sync = await t.request({
+        method: 'POST',
+        url: url('/check-ins/sync/'),
+        headers: bearer(token),
+        payload: {
+          station_id: 'quiet-station',
+          check_ins: [synced.uniqueCode, typed.uniqueCode].map((code, i) => ({
+            client_nonce: `quiet-sync-000${i}`,
+            qr_code_data: code,
+            session: null,
+            scanned_at: new Date(Date.now() - 60_000).toISOString(),
+          })),
+        },
+      });
+      expect(sync.json().results.map((r: { status: string }) => r.status)).toEqual(['created', 'duplicate']);
+      bodies.push(sync.body);
+      for (const path of [
+        '/attendance/',
+        `/attendance/?search=${typed.uniqueCode}`,
+        `/sessions/${s.id}/attendance/`,
+        '/check-ins/',
+        '/check-ins/?session=main',
+      ]) {
+        const res = await t.request({ method: 'GET', url: url(path), headers: bearer(token) });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body, path).toContain(typed.fullName);
+        bodies.push(res.body);
+      }
+      expect(
+        (await t.request({ method: 'DELETE', url: url(`/check-ins/${toUndo.id}/`), headers: bearer(staff) }))
+          .statusCode,
+      ).toBe(204);
+
+      // The stream carried every record made (and the one undone), each without a code.
+      await expect.poll(() => stream.split('event: check_in').length - 1).toBe(7);
+      expect(stream).toContain(`"id":${made.id}`);
+      expect(stream).toContain('"action":"deleted"');
+      bodies.push(stream);
+      for (const body of bodies) {
+        expect(body).not.toContain('unique_code');
+        for (const code of codes) expect(body).not.toContain(code);
+      }
+      // An admin still sees the code in the check-in answer where the staff screens use it.
+      expect(toUndo.unique_code).toBe(undone.uniqueCode);
+    } finally {
+      controller.abort();
+    }
   });
 
   it('is refused by every staff route and every shared route, and participants by every check-in route', async () => {

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { seedDemo, type DemoSeed } from '../src/cli/seed-demo';
+import { assertDocumented, recordAnswers } from './openapi-contract';
 
 export const STAFF = { username: 'staff', password: 'correct-horse-battery' };
 export const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -56,6 +57,8 @@ export async function createTestApp(
     },
   );
   const app = await buildApp({ config, database, ...build });
+  // Every answer a test gets must be one the OpenAPI document describes: checked on close.
+  const contract = recordAnswers(app);
   await app.ready();
   const request = (opts: InjectOptions) => app.inject(opts);
   return {
@@ -80,6 +83,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      assertDocumented(contract);
     },
   };
 }

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLinks } from '../src/db/schema';
+import type { TParticipant } from '@attend/shared';
+import { auditLog, loginLinks, participants } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { otherEvent } from './fixtures/spreadsheets';
-import { bearer, createTestApp, type TestApp } from './helper';
+import { bearer, createTestApp, postFrom, type TestApp } from './helper';
 
 /** Who may hand out and revoke a participant's one-click links: an admin only, of the right event. */
 
@@ -132,5 +133,131 @@ describe('login links: who may create and revoke them', () => {
     }
     const again = await t.request({ method: 'DELETE', url, headers: bearer(admin) });
     expect(again.json()).toEqual({ revoked: 0 });
+  });
+});
+
+describe('reset login code', () => {
+  const resetUrl = (eventId: number, id: number) => `/api/events/${eventId}/participants/${id}/reset-code/`;
+  const OLD_CODE = 'RSTC2345';
+
+  async function resettable(code: string) {
+    const [p] = await t.database.db
+      .insert(participants)
+      .values({
+        eventId: t.seed.event.id,
+        username: `reset.${code.toLowerCase()}`,
+        fullName: 'Leaked Code',
+        email: `reset.${code.toLowerCase()}@example.org`,
+        uniqueCode: code,
+        confirmedAttendance: true,
+        confirmedAt: new Date(),
+      })
+      .returning();
+    if (!p) throw new Error('no participant');
+    return p;
+  }
+
+  const signIn = (code: string) =>
+    postFrom(t, '/api/auth/login/', { event_code: t.seed.event.eventCode, unique_code: code });
+
+  it('gives a new code; the old one, every sign-in and every login link end; the QR code stays', async () => {
+    const p = await resettable(OLD_CODE);
+    const admin = await t.staffToken();
+    const login = await signIn(OLD_CODE);
+    expect(login.statusCode).toBe(200);
+    const { access, refresh } = login.json() as { access: string; refresh: string };
+    const link = await t.request({
+      method: 'POST',
+      url: linkUrl(t.seed.event.id, p.id),
+      headers: bearer(admin),
+    });
+    const linkToken = new URL((link.json() as { url: string }).url).searchParams.get('token') ?? '';
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/events/${t.seed.event.id}/participants/${p.id}/`,
+      headers: bearer(admin),
+    });
+    const qrPath = new URL((detail.json() as TParticipant).qr_code_url ?? '').pathname;
+    const qrUrl = `${qrPath}${new URL((detail.json() as TParticipant).qr_code_url ?? '').search}`;
+    const qrBefore = await t.request({ method: 'GET', url: qrUrl });
+    expect(qrBefore.statusCode).toBe(200);
+
+    const res = await t.request({
+      method: 'POST',
+      url: resetUrl(t.seed.event.id, p.id),
+      headers: bearer(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json() as TParticipant;
+    expect(after).toMatchObject({ id: p.id, event: t.seed.event.id, full_name: 'Leaked Code' });
+    expect(after.unique_code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(after.unique_code).not.toBe(OLD_CODE);
+
+    const old = await signIn(OLD_CODE);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().detail).toBe('Invalid event code or unique code');
+    const fresh = await signIn(after.unique_code);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().participant.id).toBe(p.id);
+
+    const refreshed = await postFrom(t, '/api/auth/token/refresh/', { refresh });
+    expect(refreshed.statusCode).toBe(401);
+    const me = await t.request({ method: 'GET', url: '/api/accounts/me/', headers: bearer(access) });
+    expect(me.statusCode).toBe(401);
+    const oneClick = await postFrom(t, '/api/auth/one-click-login/', { token: linkToken });
+    expect(oneClick.statusCode).toBe(401);
+    expect(await liveLinkCount(p.id)).toBe(0);
+
+    // The QR code is signed over the ids, not the code: the same image, and it still checks in.
+    const qrAfter = await t.request({ method: 'GET', url: qrUrl });
+    expect(qrAfter.rawPayload.equals(qrBefore.rawPayload)).toBe(true);
+    const credential = (await t.app.qrKeys.signer(t.database.db, t.seed.event.id))({
+      eventId: t.seed.event.id,
+      participantId: p.id,
+    });
+    const door = await t.request({
+      method: 'POST',
+      url: `/api/events/${t.seed.event.id}/check-in/`,
+      headers: bearer(admin),
+      payload: { qr_code_data: credential, session: null },
+    });
+    expect(door.statusCode).toBe(201);
+
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'participant.reset_code'), eq(auditLog.targetId, p.id)));
+    expect(entry?.details).toEqual({ links: 1, sessions: 1 });
+    expect(JSON.stringify(entry)).not.toContain(OLD_CODE);
+    expect(JSON.stringify(entry)).not.toContain(after.unique_code);
+  });
+
+  it('is for admins only, and reaches only a participant of the event in the URL', async () => {
+    const p = await resettable('RSTD2345');
+    const other = await otherEvent(t.database.db);
+    const admin = await t.staffToken();
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: resetUrl(t.seed.event.id, other.participantId),
+      headers: bearer(admin),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().detail).toBe('Participant not found.');
+    const own = (await signIn('RSTD2345')).json().access as string;
+    const scanner = await scannerToken('scanner-reset', [t.seed.event.id]);
+    for (const token of [own, scanner]) {
+      const res = await t.request({
+        method: 'POST',
+        url: resetUrl(t.seed.event.id, p.id),
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const codes = await t.database.db
+      .select({ id: participants.id, code: participants.uniqueCode })
+      .from(participants)
+      .where(inArray(participants.id, [p.id, other.participantId]));
+    expect(codes.map((c) => c.code).sort()).toEqual(['QRST2345', 'RSTD2345']);
+    expect((await signIn('RSTD2345')).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
 import { repoRoot } from '../src/lib/root';
+import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { xlsxFile } from './fixtures/spreadsheets';
 import { freshPostgresUrl } from './helper';
 
@@ -120,9 +122,10 @@ describe.runIf(inject('pgTemplate'))(
     let via: string;
     const a = `http://127.0.0.1:${basePort}`;
     const b = `http://127.0.0.1:${basePort + 1}`;
+    let url = '';
 
     beforeAll(async () => {
-      const url = (await freshPostgresUrl({ empty: true })) ?? '';
+      url = (await freshPostgresUrl({ empty: true })) ?? '';
       const first = start({ DATABASE_URL: url, PORT: String(basePort) });
       await running(first); // it migrates; the second then finds the database ready
       const second = start({ DATABASE_URL: url, PORT: String(basePort + 1) });
@@ -246,6 +249,86 @@ describe.runIf(inject('pgTemplate'))(
       controller.abort();
       expect(seen).toContain('event: check_in');
       expect(seen).toContain('Ada Two');
+    });
+
+    it("ends a scanner's live stream on one process within 5 s of a change made through the other", async () => {
+      const login = await fetch(
+        `${a}/api/auth/token/`,
+        json({ username: 'boss', password: 'boss-password-1' }),
+      );
+      const auth = {
+        authorization: `Bearer ${((await login.json()) as { access: string }).access}`,
+        'content-type': 'application/json',
+      };
+      const day = 86_400_000;
+      const created = await fetch(`${a}/api/events/`, {
+        ...json({
+          name: 'Door Duty',
+          start_date: new Date(Date.now() + day).toISOString(),
+          end_date: new Date(Date.now() + 2 * day).toISOString(),
+          location: 'Gate',
+        }),
+        headers: auth,
+      });
+      const eventId = ((await created.json()) as { id: number }).id;
+      const database = await openDatabase({ kind: 'postgres', url, migrate: false });
+      const doors = await Promise.all(
+        [1, 2].map((n) =>
+          createStaffUser(database.db, {
+            username: `door${n}`,
+            password: 'door-password-1',
+            role: 'scanner',
+            eventIds: [eventId],
+          }),
+        ),
+      );
+      await database.close();
+      const changes = [
+        // Withdrawing the scanner's event, through process a.
+        (token: string, id: number) =>
+          fetch(`${a}/api/accounts/staff/${id}/`, {
+            method: 'PATCH',
+            headers: auth,
+            body: JSON.stringify({ role: 'scanner', event_ids: [] }),
+          }),
+        // Sign out everywhere, through process a.
+        (token: string) =>
+          fetch(`${a}/api/auth/revoke-sessions/`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          }),
+      ];
+      for (const [i, change] of changes.entries()) {
+        const door = doors[i];
+        const signIn = await fetch(
+          `${a}/api/auth/token/`,
+          json({ username: door?.username, password: 'door-password-1' }),
+        );
+        const token = ((await signIn.json()) as { access: string }).access;
+        const controller = new AbortController();
+        const stream = await fetch(`${b}/api/events/${eventId}/check-ins/live/`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        });
+        expect(stream.status).toBe(200);
+        const reader = stream.body?.getReader();
+        const ended = (async () => {
+          for (;;) {
+            const chunk = await reader?.read();
+            if (!chunk || chunk.done) return Date.now();
+          }
+        })();
+        const started = Date.now();
+        expect((await change(token, door?.id ?? 0)).status).toBe(200);
+        const at = await Promise.race([ended, new Promise<null>((r) => setTimeout(() => r(null), 8_000))]);
+        controller.abort();
+        expect(at, 'the stream on process b was still open 8 s later').not.toBeNull();
+        const ms = (at ?? 0) - started;
+        console.info(
+          `${i === 0 ? 'grant withdrawn' : 'sign out everywhere'} on a -> stream on b ended in ${ms} ms`,
+        );
+        expect(ms).toBeLessThan(5_000);
+      }
     });
   },
 );

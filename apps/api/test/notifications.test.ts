@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TFailedEmailStats, TOutgoingMessage, TParticipant } from '@attend/shared';
-import { outgoingMessages, participants } from '../src/db/schema';
+import { loginLinks, outgoingMessages, participants } from '../src/db/schema';
 import { loginSms, smsSegments } from '../src/services/notifications/login-message';
 import { backoffMs } from '../src/services/notifications/deliver-message';
 import { qp, SmtpSink } from './fixtures/smtp-sink';
@@ -40,7 +40,7 @@ async function person(opts: { name?: string; email?: string; phone?: string } = 
       fullName: opts.name ?? `Notified Person ${counter}`,
       email: opts.email ?? `notified${counter}@example.org`,
       phone: opts.phone ?? '',
-      uniqueCode: `NTF${String(counter).padStart(5, 'A')}`.replace(/[01]/g, 'Z'),
+      uniqueCode: `NTF${String(counter).padStart(5, 'A')}`.replace(/0/g, 'Z').replace(/1/g, 'Y'),
     })
     .returning();
   if (!p) throw new Error('no participant');
@@ -297,6 +297,193 @@ describe('sending login details by e-mail', () => {
     expect(backoffMs(2, () => 0.5)).toBe(60_000);
     expect(backoffMs(4, () => 0)).toBe(192_000);
     expect(backoffMs(20, () => 1)).toBe(4_320_000);
+  });
+});
+
+describe('a retry goes where the participant can be reached now', () => {
+  const retryOne = (messageId: number) =>
+    t.request({
+      method: 'POST',
+      url: `/api/events/${eventId}/messages/${messageId}/retry/`,
+      headers: bearer(staff),
+    });
+
+  function linkIn(raw: string): string | undefined {
+    return /auto-login\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
+  }
+
+  it('Retry and Force Retry send to the corrected e-mail address, with a fresh link and the current code', async () => {
+    const a = await person({ email: 'amina@exampel.org' });
+    const b = await person({ email: 'bosco@exampel.org' });
+    sink.answer = (to) => (to.endsWith('@exampel.org') ? 'refuse' : 'accept');
+    await send([a.id, b.id]);
+    await settled();
+    const [failedA] = await messagesOf(a.id);
+    const [failedB] = await messagesOf(b.id);
+    expect(failedA).toMatchObject({ status: 'failed_permanently', recipient: 'amina@exampel.org' });
+    expect(failedB?.status).toBe('failed_permanently');
+    for (const [p, email] of [
+      [a, 'amina@example.org'],
+      [b, 'bosco@example.org'],
+    ] as const) {
+      const fixed = await t.request({
+        method: 'PATCH',
+        url: `/api/events/${eventId}/participants/${p.id}/`,
+        headers: bearer(staff),
+        payload: { email },
+      });
+      expect(fixed.statusCode).toBe(200);
+    }
+
+    // Retry on the Messages view (one message), then Force Retry (every failed one).
+    expect((await retryOne(failedA?.id ?? 0)).json().results).toMatchObject({ total_successful: 1 });
+    const force = await t.request({
+      method: 'POST',
+      url: '/api/accounts/admin/failed-emails/force-retry/',
+      headers: bearer(staff),
+    });
+    expect(force.statusCode).toBe(200);
+    await settled();
+    for (const [p, email] of [
+      [a, 'amina@example.org'],
+      [b, 'bosco@example.org'],
+    ] as const) {
+      const [m] = await messagesOf(p.id);
+      expect(m).toMatchObject({ status: 'sent', recipient: email });
+      expect(await statusOf(p.id)).toBe('sent');
+      const mails = sink.received.filter((r) => r.to === email);
+      expect(mails).toHaveLength(1);
+      const raw = qp(mails[0]?.raw ?? '');
+      expect(raw).toContain(p.uniqueCode);
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/one-click-login/',
+        payload: { token: linkIn(raw) },
+      });
+      expect(login.json().participant?.id).toBe(p.id);
+    }
+    expect(sink.received.filter((r) => r.to.endsWith('@exampel.org'))).toHaveLength(0);
+  });
+
+  it('an automatic retry goes to the corrected address', async () => {
+    const p = await person({ email: 'jean@exampel.org' });
+    sink.answer = (to) => (to.endsWith('@exampel.org') ? 'defer' : 'accept');
+    await send([p.id]);
+    await settled();
+    const [deferred] = await messagesOf(p.id);
+    expect(deferred).toMatchObject({ status: 'retry_scheduled', recipient: 'jean@exampel.org' });
+    await t.database.db
+      .update(participants)
+      .set({ email: 'jean@example.org' })
+      .where(eq(participants.id, p.id));
+    // The backoff runs out; the worker takes the message up on its own.
+    await t.database.db
+      .update(outgoingMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingMessages.id, deferred?.id ?? 0));
+    t.app.outbox?.wake();
+    await settled();
+    const [m] = await messagesOf(p.id);
+    expect(m).toMatchObject({ status: 'sent', recipient: 'jean@example.org', attempts: 2 });
+    expect(sink.received.filter((r) => r.to === 'jean@example.org')).toHaveLength(1);
+    expect(sink.received.filter((r) => r.to === 'jean@exampel.org')).toHaveLength(0);
+  });
+
+  it('an SMS retry goes to the current phone number', async () => {
+    const p = await person({ phone: '+250788000111' });
+    const [row] = await t.database.db
+      .insert(outgoingMessages)
+      .values({
+        eventId,
+        participantId: p.id,
+        channel: 'sms',
+        recipient: '+250788000111',
+        body: '',
+        status: 'failed_permanently',
+        attempts: 5,
+        lastError: 'Unknown subscriber',
+      })
+      .returning();
+    await t.database.db
+      .update(participants)
+      .set({ phone: '+250 788 999 222' })
+      .where(eq(participants.id, p.id));
+    expect((await retryOne(row?.id ?? 0)).json().results).toMatchObject({ total_successful: 1 });
+    const [m] = await messagesOf(p.id);
+    expect(m).toMatchObject({ status: 'sent', recipient: '+250788999222' });
+    const mailbox = async (to: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/mailbox/?recipient=${encodeURIComponent(to)}`,
+          headers: bearer(staff),
+        })
+      ).json().results as { body: string }[];
+    expect((await mailbox('+250788999222'))[0]?.body).toContain(p.uniqueCode);
+    expect(await mailbox('+250788000111')).toEqual([]);
+  });
+
+  it('is cancelled when the participant has no e-mail address or phone number any more', async () => {
+    const noMail = await person({ email: 'gone@exampel.org' });
+    const noPhone = await person({ phone: '+250788000333' });
+    sink.answer = (to) => (to.endsWith('@exampel.org') ? 'refuse' : 'accept');
+    await send([noMail.id]);
+    await settled();
+    const [mail] = await messagesOf(noMail.id);
+    expect(mail?.status).toBe('failed_permanently');
+    const [sms] = await t.database.db
+      .insert(outgoingMessages)
+      .values({
+        eventId,
+        participantId: noPhone.id,
+        channel: 'sms',
+        recipient: '+250788000333',
+        body: '',
+        status: 'retry_scheduled',
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    await t.database.db.update(participants).set({ email: '' }).where(eq(participants.id, noMail.id));
+    await t.database.db.update(participants).set({ phone: '' }).where(eq(participants.id, noPhone.id));
+    const received = sink.received.length;
+    for (const m of [mail, sms]) expect((await retryOne(m?.id ?? 0)).statusCode).toBe(200);
+    const [cancelledMail] = await messagesOf(noMail.id);
+    const [cancelledSms] = await messagesOf(noPhone.id);
+    expect(cancelledMail).toMatchObject({
+      status: 'cancelled',
+      recipient: 'gone@exampel.org',
+      lastError: 'This participant has no valid e-mail address.',
+      leaseUntil: null,
+    });
+    expect(cancelledSms).toMatchObject({
+      status: 'cancelled',
+      lastError: 'This participant has no phone number.',
+    });
+    expect(sink.received.length).toBe(received);
+    // No sign-in link was left live for a message that went nowhere.
+    const links = await t.database.db
+      .select()
+      .from(loginLinks)
+      .where(inArray(loginLinks.participantId, [noMail.id, noPhone.id]));
+    expect(links.filter((l) => l.revokedAt === null)).toEqual([]);
+    expect(await statusOf(noMail.id)).toBe('failed');
+    // Cancelled is shown as such, and Force Retry leaves it alone.
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/messages/?status=cancelled`,
+      headers: bearer(staff),
+    });
+    expect(list.statusCode).toBe(200);
+    expect((list.json().results as TOutgoingMessage[]).map((m) => m.id).sort()).toEqual(
+      [cancelledMail?.id, cancelledSms?.id].sort(),
+    );
+    await t.request({
+      method: 'POST',
+      url: '/api/accounts/admin/failed-emails/force-retry/',
+      headers: bearer(staff),
+    });
+    expect((await messagesOf(noMail.id))[0]?.status).toBe('cancelled');
   });
 });
 

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeQrCredential,
+  formatDateTimeInZone,
   messages,
   verifyQrCredential,
   ZOfflinePack,
@@ -13,7 +14,7 @@ import {
   type TSyncItem,
   type TSyncResult,
 } from '@attend/shared';
-import { checkIns, participants, sessionRegistrations, sessions } from '../src/db/schema';
+import { checkIns, events, participants, sessionRegistrations, sessions } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { CHECK_IN_CHANNEL } from '../src/services/check-in/live-channel';
 import { otherEvent } from './fixtures/spreadsheets';
@@ -113,7 +114,10 @@ function sync(items: unknown[], opts: { token?: string | null; station?: string;
   });
 }
 
-async function synced(items: unknown[], opts: { station?: string } = {}): Promise<TSyncResult[]> {
+async function synced(
+  items: unknown[],
+  opts: { station?: string; event?: number } = {},
+): Promise<TSyncResult[]> {
   const res = await sync(items, opts);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   const { results } = ZSyncResponse.parse(res.json());
@@ -469,6 +473,78 @@ describe('POST /api/events/{eventId}/check-ins/sync/', () => {
     expect(await recordsOf(good2.id)).toHaveLength(1);
     for (const id of [unconfirmed.id, walkIn.id, other.participantId])
       expect(await recordsOf(id)).toEqual([]);
+  });
+
+  it('rejects a scan dated outside the event (from the day before it to the day after it) with outside_event', async () => {
+    // The issue's case: a scan four weeks before the seed event starts (within the 30 days kept).
+    const early = await person();
+    const [seedEvent] = await t.database.db.select().from(events).where(eq(events.id, eventId));
+    const start = seedEvent?.startDate ?? new Date();
+    const fourWeeksBefore = item(early.credential, 0, {
+      scanned_at: new Date(start.getTime() - 28 * 86_400_000).toISOString(),
+    });
+    const [refused] = await synced([fourWeeksBefore]);
+    expect(refused).toMatchObject({ status: 'rejected', code: 'outside_event' });
+    expect(await recordsOf(early.id)).toEqual([]);
+
+    // An event in Nairobi (UTC+3) that ran 20 to 18 days ago, 09:00 on its first day to 17:00 on its last.
+    const day = 86_400_000;
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const first = today - 20 * day;
+    const [past] = await t.database.db
+      .insert(events)
+      .values({
+        name: 'Past Nairobi Workshop',
+        startDate: new Date(first + 6 * 3_600_000),
+        endDate: new Date(first + 2 * day + 14 * 3_600_000),
+        eventCode: 'PASTN1',
+        timeZone: 'Africa/Nairobi',
+      })
+      .returning();
+    if (!past) throw new Error('no event');
+    const people = await t.database.db
+      .insert(participants)
+      .values(
+        [1, 2, 3].map((n) => ({
+          eventId: past.id,
+          username: `past${n}`,
+          fullName: `Past Person ${n}`,
+          email: `past${n}@example.org`,
+          uniqueCode: `PAST${n}${n}${n}${n}`.replace(/1/g, 'Y'),
+          confirmedAttendance: true,
+          confirmedAt: new Date(first - 5 * day),
+        })),
+      )
+      .returning();
+    const sign = await t.app.qrKeys.signer(t.database.db, past.id);
+    const credential = (n: number) => sign({ eventId: past.id, participantId: people[n]?.id ?? 0 });
+    // Nairobi midnight is 21:00 UTC the day before.
+    const at = (utc: number) => ({ scanned_at: new Date(utc).toISOString() });
+    const dayBeforeStart = item(credential(0), 0, at(first - 2 * day + 21 * 3_600_000 + 5 * 60_000));
+    const twoDaysBeforeStart = item(credential(2), 0, at(first - 2 * day + 20 * 3_600_000 + 55 * 60_000));
+    const dayAfterEnd = item(credential(1), 0, at(first + 3 * day + 20 * 3_600_000 + 55 * 60_000));
+    const twoDaysAfterEnd = item(credential(2), 0, at(first + 3 * day + 21 * 3_600_000 + 5 * 60_000));
+    const results = await synced([dayBeforeStart, twoDaysBeforeStart, dayAfterEnd, twoDaysAfterEnd], {
+      event: past.id,
+    });
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['created', undefined],
+      ['rejected', 'outside_event'],
+      ['created', undefined],
+      ['rejected', 'outside_event'],
+    ]);
+    const zoned = (value: Date | string) => formatDateTimeInZone(value, 'Africa/Nairobi');
+    expect(zoned(past.startDate)).toMatch(/, 9:00 AM EAT$/);
+    expect(results[1]?.detail).toBe(
+      `This scan (${zoned(twoDaysBeforeStart.scanned_at)}) is outside the event, which runs ` +
+        `${zoned(past.startDate)} – ${zoned(past.endDate)}: scans are taken from the day before it starts ` +
+        'to the day after it ends.',
+    );
+    expect(results[3]?.detail).toContain(`This scan (${zoned(twoDaysAfterEnd.scanned_at)})`);
+    expect(await recordsOf(people[2]?.id ?? 0)).toEqual([]);
+    expect((await recordsOf(people[0]?.id ?? 0)).map((r) => r.checkInTime.toISOString())).toEqual([
+      dayBeforeStart.scanned_at,
+    ]);
   });
 
   it('forced at the door confirms the participant, at the scan time; forced at a session is kept', async () => {

@@ -20,6 +20,7 @@ import {
   zipBomb,
   type Cell,
 } from './fixtures/spreadsheets';
+import { openpyxlWorkbook } from './fixtures/other-readers';
 import { bearer, createTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -196,11 +197,12 @@ describe('bulk upload of an .xlsx file', () => {
       [12, 'grace@another.org', 'Created', codeOf('grace@another.org'), ''],
       [13, 'tricky@example.org', 'Created', codeOf('tricky@example.org'), ''],
     ]);
-    // A formula-looking name comes back neutralised, as in every other export.
-    expect(rows[9]?.[1]).toBe(`'=HYPERLINK("http://evil")`);
-    for (const row of rows.slice(1)) {
-      for (const cell of row) expect(String(cell ?? '')).not.toMatch(/^[=+\-@\t\r]/);
-    }
+    // A formula-looking name comes back as it was typed, in a text cell: never run as a formula,
+    // and without an apostrophe that Excel and LibreOffice would show.
+    expect(rows[9]?.[1]).toBe('=HYPERLINK("http://evil")');
+    const [results] = openpyxlWorkbook(res.rawPayload);
+    expect(results?.rows[9]?.[1]).toEqual({ type: 's', value: '=HYPERLINK("http://evil")' });
+    expect(results?.rows.flat().filter((c) => c.type === 'f')).toEqual([]);
   });
 
   it('keeps the results file to staff of that event', async () => {

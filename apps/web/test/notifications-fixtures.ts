@@ -102,7 +102,7 @@ export function retryResult(retried: number, successful: number, failed: number)
 export function activity(overrides: Partial<TDashboardActivity> = {}): TDashboardActivity {
   return {
     days: [{ day: '2026-03-02', confirmations: 2, check_ins: 1 }],
-    messages: { pending: 0, sending: 0, sent: 4, retry_scheduled: 1, failed_permanently: 0 },
+    messages: { pending: 0, sending: 0, sent: 4, retry_scheduled: 1, failed_permanently: 0, cancelled: 0 },
     recent_events: [],
     ...overrides,
   };

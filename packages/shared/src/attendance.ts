@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZInstant } from './formats';
 import { ZAltchaSolution, ZParticipantSelf } from './auth';
+import { ZId, zIdParam } from './ids';
 import { messages } from './messages';
 import { ZParticipant } from './participants';
+import { parseDateTime } from './rules/time';
 
 export const BULK_CONFIRM_MAX = 50_000;
 
 export const ZBulkConfirmBody = z.object({
   participant_ids: z
-    .array(z.number({ error: 'Participant ids must be numbers.' }).int().positive(), {
+    .array(ZId, {
       error: messages.selectParticipantsToConfirm,
     })
     .min(1, messages.selectParticipantsToConfirm)
@@ -33,10 +36,8 @@ export type TConfirmResult = z.infer<typeof ZConfirmResult>;
 
 /** POST /api/simple-confirm/: the participant confirms their own attendance. */
 export const ZSimpleConfirmBody = z.object({
-  participant_id: z.coerce
-    .number({ error: messages.userInfoMissing })
-    .int()
-    .positive(messages.userInfoMissing),
+  // The participant's own id, sent by the web app: any other value means its sign-in is broken.
+  participant_id: zIdParam(messages.userInfoMissing),
   confirm: z.boolean().default(true),
 });
 
@@ -63,7 +64,7 @@ export const ZSelfConfirmResult = z.object({
   data: z.object({
     qr_code_url: z.string().nullable(),
     confirmed_attendance: z.boolean(),
-    confirmed_at: z.string().nullable(),
+    confirmed_at: ZInstant.nullable(),
   }),
   qr_code_url: z.string().nullable(),
   participant: ZParticipantSelf,
@@ -73,15 +74,22 @@ export type TSelfConfirmResult = z.infer<typeof ZSelfConfirmResult>;
 export const ZMyQrCode = z.object({ success: z.literal(true), qr_code_url: z.string() });
 export type TMyQrCode = z.infer<typeof ZMyQrCode>;
 
-/** A day as YYYY-MM-DD. */
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day of the calendar as YYYY-MM-DD (2026-02-30 is none: Date.parse would roll it into March). */
 export const ZDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day such as 2026-11-27.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a day such as 2026-11-27.');
+  .regex(DAY_SHAPE, 'Use a day such as 2026-11-27.')
+  .refine(
+    // Only one message for a value of the wrong shape: the regex's.
+    (v) => !DAY_SHAPE.test(v) || parseDateTime(`${v}T00:00`) !== null,
+    'There is no such day in the calendar: use a day such as 2026-11-27.',
+  )
+  .meta({ format: 'date' });
 
 /** GET /api/participants/me/dsa/?day=: the participant's own progress toward the DSA rule. */
 export const ZMyDsaProgress = z.object({
-  day: z.string(),
+  day: ZCalendarDay,
   attended: z.number().int(),
   required: z.number().int(),
   eligible: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './formats';
 import { ZLanguage } from './language';
 import { messages } from './messages';
 
@@ -53,7 +54,7 @@ export const ZParticipantSelf = z.object({
   language: ZLanguage.default('en'),
   unique_code: z.string(),
   confirmed_attendance: z.boolean(),
-  confirmed_at: z.string().nullable(),
+  confirmed_at: ZInstant.nullable(),
   qr_code_url: z.string().nullable(),
   event: ZEventRef,
   event_name: z.string(),
@@ -90,7 +91,7 @@ export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
  * A one-click sign-in link: reusable until it expires (the event's end, at most 30 days) or staff
  * revoke it; revoking ends the sign-ins opened with it.
  */
-export const ZLoginLink = z.object({ url: z.string(), expires_at: z.string() });
+export const ZLoginLink = z.object({ url: z.string(), expires_at: ZInstant });
 export type TLoginLink = z.infer<typeof ZLoginLink>;
 
 /** Revoking a participant's login links: how many live links were revoked. */

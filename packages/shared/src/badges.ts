@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 
 /**
  * Printable badge sheets (GET /api/events/{eventId}/badges.pdf): which participants, and how the
@@ -36,7 +37,7 @@ const zIdList = z
           .map(Number),
       ),
     ];
-    if (ids.some((id) => id < 1 || id > 2 ** 31 - 1)) {
+    if (ids.some((id) => id < 1 || id > MAX_ID)) {
       ctx.addIssue({ code: 'custom', message: badgeMessages.badIds });
       return z.NEVER;
     }

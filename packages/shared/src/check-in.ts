@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZInstant } from './formats';
 import { ZDay } from './attendance';
 import { zPage } from './events';
+import { ZId } from './ids';
 import { DEFAULT_TIME_ZONE } from './rules/time';
 
 /** Longest `qr_code_data` accepted: a credential is ~110 characters, a typed code 8. */
@@ -21,7 +23,7 @@ export const ZCheckInCreate = z.object({
     .min(1, 'Scan a QR code or enter a unique code.')
     .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.'),
   /** A session id of this event, or null for the main event (the door). */
-  session: z.number().int().positive().max(2147483647).nullable().default(null),
+  session: ZId.nullable().default(null),
   notes: z.string().trim().max(CHECK_IN_NOTES_MAX).default(''),
   /** Makes the call idempotent: a station's own id for this scan (retries send it again). */
   client_nonce: z
@@ -33,16 +35,19 @@ export const ZCheckInCreate = z.object({
 });
 export type TCheckInCreate = z.input<typeof ZCheckInCreate>;
 
-/** A check-in record (document 2 §3), with who it is and whether staff forced it. */
+/**
+ * A check-in record (document 2 §3), with who it is and whether staff forced it. `unique_code` goes
+ * to admins only: a code signs in as the participant, and a scanner never receives one.
+ */
 export const ZCheckIn = z.object({
   id: z.number().int(),
   participant_id: z.number().int(),
   participant_name: z.string(),
   organization: z.string(),
-  unique_code: z.string(),
+  unique_code: z.string().optional(),
   session: z.number().int().nullable(),
   session_name: z.string(),
-  check_in_time: z.string(),
+  check_in_time: ZInstant,
   checked_in_by: z.string(),
   notes: z.string(),
   forced: z.boolean(),
@@ -137,8 +142,8 @@ export type TCheckInLiveEvent = z.infer<typeof ZCheckInLiveEvent>;
 export const ZCheckInEvent = z.object({
   id: z.number().int(),
   name: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: ZInstant,
+  end_date: ZInstant,
   location: z.string(),
   is_active: z.boolean(),
   /** The event's IANA time zone; an offline pack saved before zones existed reads as UTC. */
@@ -153,7 +158,7 @@ export const ZDsaReportQuery = z.object({ day: ZDay });
 /** The DSA report: every confirmed participant's registered and attended sessions that day. */
 export const ZDsaReport = z.object({
   /** A calendar day of the event's time zone (midnight to midnight there). */
-  day: z.string(),
+  day: ZCalendarDay,
   time_zone: z.string(),
   sessions_required: z.number().int(),
   eligible_count: z.number().int(),
@@ -188,6 +193,6 @@ export const ZStaffAccountList = z.array(ZStaffAccount);
 /** PATCH /api/accounts/staff/{id}/: grant or withdraw the scanner role and its events. */
 export const ZStaffAccessUpdate = z.object({
   role: z.enum(STAFF_ROLES, { error: 'Role must be admin or scanner.' }),
-  event_ids: z.array(z.number().int().positive()).max(1000).default([]),
+  event_ids: z.array(ZId).max(1000).default([]),
 });
 export type TStaffAccessUpdate = z.input<typeof ZStaffAccessUpdate>;

@@ -1,9 +1,25 @@
 import { z } from 'zod';
+import { ZInstant } from './formats';
 import { format, messages } from './messages';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, parseDateTime } from './rules/time';
+import {
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
+  placeDateTime,
+  readDateTime,
+  type DateTimeInput,
+} from './rules/time';
 import { ZTagDesign, zHexColour } from './tags';
 
-/** A required ISO date-time field: `required` when absent or blank, a clear message when unreadable. */
+/** What the OpenAPI document says of an event's date-times (they are read as described). */
+export const EVENT_DATE_TIME_DESCRIPTION =
+  'ISO 8601 date-time. With an offset or Z (2026-11-26T05:00:00Z, 2026-11-26T08:00+03:00) it is that ' +
+  "instant. Without one (2026-11-26T08:00) it is a wall-clock time in the event's time zone: the " +
+  'time_zone sent in the same body, else the zone the event already has, else UTC.';
+
+/**
+ * A required ISO date-time field: `required` when absent or blank, a clear message when unreadable.
+ * A value without an offset stays a wall-clock time until the event's zone places it.
+ */
 export function zDateTime(required: string, invalid: string) {
   return z
     .string({ error: required })
@@ -11,13 +27,18 @@ export function zDateTime(required: string, invalid: string) {
     .min(1, required)
     .max(64, invalid)
     .transform((value, ctx) => {
-      const date = parseDateTime(value);
+      const date = readDateTime(value);
       if (!date) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
       }
       return date;
-    });
+    })
+    .meta({ description: EVENT_DATE_TIME_DESCRIPTION });
+}
+
+function isDateTimeInput(value: unknown): value is DateTimeInput {
+  return typeof value === 'object' && value !== null && 'kind' in value;
 }
 
 /** An IANA time zone name ('Africa/Nairobi', 'UTC'), stored in the runtime's spelling. */
@@ -90,15 +111,26 @@ export const ZEventCreate = z
   })
   .superRefine((v, ctx) => {
     // Refinements still run after a field failed (a blank date stays a string): compare only dates.
-    if (!(v.start_date instanceof Date) || !(v.end_date instanceof Date)) return;
-    if (v.start_date.getTime() > v.end_date.getTime()) {
+    if (!isDateTimeInput(v.start_date) || !isDateTimeInput(v.end_date)) return;
+    // A zone that failed its own check is still the raw string here.
+    const zone = canonicalTimeZone(String(v.time_zone ?? '')) ?? DEFAULT_TIME_ZONE;
+    if (placeDateTime(v.start_date, zone).getTime() > placeDateTime(v.end_date, zone).getTime()) {
       ctx.addIssue({ code: 'custom', path: ['start_date'], message: messages.startDateAfterEndDate });
     }
+  })
+  // Times without an offset are wall-clock times in the zone this body gives the event.
+  .transform((v) => {
+    const zone = v.time_zone ?? DEFAULT_TIME_ZONE;
+    return { ...v, start_date: placeDateTime(v.start_date, zone), end_date: placeDateTime(v.end_date, zone) };
   });
 export type TEventCreate = z.input<typeof ZEventCreate>;
 export type TEventCreateParsed = z.output<typeof ZEventCreate>;
 
-/** PATCH /api/events/{id}/: any subset; the date order is checked against the stored dates too. */
+/**
+ * PATCH /api/events/{id}/: any subset; the date order is checked against the stored dates too. Dates
+ * without an offset stay wall-clock times: the service places them in time_zone when this body sends
+ * one, else in the event's stored zone (`placeDateTime`).
+ */
 export const ZEventUpdate = z.object({
   name: eventName.optional(),
   start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
@@ -118,8 +150,8 @@ export const ZEvent = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: ZInstant,
+  end_date: ZInstant,
   location: z.string(),
   is_active: z.boolean(),
   event_code: z.string(),
@@ -156,8 +188,8 @@ export const ZEvent = z.object({
   status: z.enum(EVENT_STATUSES),
   participants_count: z.number().int(),
   sessions_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: ZInstant,
+  updated_at: ZInstant,
 });
 export type TEvent = z.infer<typeof ZEvent>;
 

@@ -1,5 +1,7 @@
 export * from './messages';
 export * from './codes';
+export * from './ids';
+export * from './formats';
 export * from './auth';
 export * from './events';
 export * from './sessions';

@@ -38,6 +38,8 @@ export const fr: Record<keyof typeof messages, string> = {
   logoSvgRefused: 'Les logos SVG ne sont pas acceptés : importez une image PNG, JPEG ou WebP',
   logoTooManyPixels: 'Le logo ne doit pas dépasser 4000 × 4000 pixels',
   logoDamaged: 'L’image du logo est endommagée ou incomplète',
+  logoDataTooLarge:
+    'Le logo contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-le à nouveau en PNG, JPEG ou WebP et importez ce fichier',
   logoNotFound: 'Logo introuvable',
   // Sessions
   missingRequiredFields: 'Champs obligatoires manquants : {fields}',
@@ -155,6 +157,8 @@ export const fr: Record<keyof typeof messages, string> = {
   checkInEventInactive: 'Cet événement n’est pas actif : l’enregistrement est fermé.',
   checkInSessionNotFound: 'Cette session n’appartient pas à cet événement.',
   checkInSessionInactive: 'Cette session n’est pas active : l’enregistrement est fermé.',
+  scanOutsideEvent:
+    'Ce scan ({when}) est en dehors de l’événement, qui se tient du {start} au {end} : les scans sont acceptés de la veille du début au lendemain de la fin.',
   checkInNotFound: 'Enregistrement introuvable.',
   scannerEventsOnly: 'Vous ne pouvez enregistrer des personnes qu’aux événements qui vous ont été attribués.',
   staffAccountNotFound: 'Membre du personnel introuvable.',

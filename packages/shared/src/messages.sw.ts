@@ -37,6 +37,8 @@ export const sw: Record<keyof typeof messages, string> = {
   logoSvgRefused: 'Nembo za SVG hazikubaliwi: pakia picha ya PNG, JPEG au WebP',
   logoTooManyPixels: 'Nembo isizidi pikseli 4000 × 4000',
   logoDamaged: 'Picha ya nembo imeharibika au haijakamilika',
+  logoDataTooLarge:
+    'Nembo ina data ya picha zaidi ya inavyoruhusiwa na ukubwa wake wa pikseli: ihifadhi upya kama PNG, JPEG au WebP kisha uipakie',
   logoNotFound: 'Nembo haikupatikana',
   // Sessions
   missingRequiredFields: 'Sehemu zinazohitajika hazijajazwa: {fields}',
@@ -151,6 +153,8 @@ export const sw: Record<keyof typeof messages, string> = {
   checkInEventInactive: 'Tukio hili halitumiki: usajili wa kuingia umefungwa.',
   checkInSessionNotFound: 'Kipindi hiki si cha tukio hili.',
   checkInSessionInactive: 'Kipindi hiki hakitumiki: usajili wa kuingia umefungwa.',
+  scanOutsideEvent:
+    'Uchanganuzi huu ({when}) uko nje ya tukio, linalofanyika {start} – {end}: uchanganuzi hupokelewa kuanzia siku moja kabla ya kuanza hadi siku moja baada ya kumalizika.',
   checkInNotFound: 'Rekodi ya kuingia haikupatikana.',
   scannerEventsOnly: 'Unaweza kusajili watu kuingia katika matukio uliyopewa tu.',
   staffAccountNotFound: 'Mtumiaji wa wafanyakazi hakupatikana.',

@@ -37,6 +37,8 @@ export const messages = {
   logoSvgRefused: 'SVG logos are not accepted: upload a PNG, JPEG or WebP image',
   logoTooManyPixels: 'The logo must be at most 4000 × 4000 pixels',
   logoDamaged: 'The logo image is damaged or incomplete',
+  logoDataTooLarge:
+    'The logo holds more image data than its size in pixels allows: save it again as a PNG, JPEG or WebP and upload that',
   logoNotFound: 'Logo not found',
   // Sessions (document 2 §5, §6, §8)
   missingRequiredFields: 'Missing required fields: {fields}',
@@ -146,6 +148,8 @@ export const messages = {
   checkInEventInactive: 'This event is not active: check-in is closed.',
   checkInSessionNotFound: 'This session does not belong to this event.',
   checkInSessionInactive: 'This session is not active: check-in is closed.',
+  scanOutsideEvent:
+    'This scan ({when}) is outside the event, which runs {start} – {end}: scans are taken from the day before it starts to the day after it ends.',
   checkInNotFound: 'Check-in record not found.',
   scannerEventsOnly: 'You can only check people in at the events you have been given.',
   staffAccountNotFound: 'Staff user not found.',

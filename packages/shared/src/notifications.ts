@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZCalendarDay, ZInstant } from './formats';
 import { zPage } from './events';
+import { ZId } from './ids';
 
 export const NOTIFICATION_TYPES = ['both', 'email', 'sms'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -10,7 +12,7 @@ export const SEND_NOTIFICATIONS_MAX = 50_000;
 /** POST /api/events/{eventId}/participants/send_notifications/ */
 export const ZSendNotifications = z.object({
   participant_ids: z
-    .array(z.number({ error: 'Participant ids must be numbers.' }).int().positive(), {
+    .array(ZId, {
       error: 'Please select participants to notify',
     })
     .min(1, 'Please select participants to notify')
@@ -40,9 +42,9 @@ const ZChannelCounts = z.object({
 export const ZFailedEmailStats = ZChannelCounts.extend({
   /** The spec's names for the same counts. */
   total_ready_for_retry: z.number().int(),
-  next_retries: z.array(z.object({ email: z.string(), next_attempt_at: z.string() })),
+  next_retries: z.array(z.object({ email: z.string(), next_attempt_at: ZInstant })),
   /** The spec's name: participant_email and next_retry_at. */
-  next_retry_times: z.array(z.object({ participant_email: z.string(), next_retry_at: z.string() })),
+  next_retry_times: z.array(z.object({ participant_email: z.string(), next_retry_at: ZInstant })),
   more_retries: z.number().int(),
   sms: ZChannelCounts,
 });
@@ -60,12 +62,14 @@ export const ZRetryResult = z.object({
 });
 export type TRetryResult = z.infer<typeof ZRetryResult>;
 
+/** `cancelled`: the participant has no e-mail address (or phone number) left to send it to. */
 export const MESSAGE_STATUSES = [
   'pending',
   'sending',
   'sent',
   'retry_scheduled',
   'failed_permanently',
+  'cancelled',
 ] as const;
 
 /** One message of an event (the Messages view); the sign-in link in its body is never shown. */
@@ -79,10 +83,10 @@ export const ZOutgoingMessage = z.object({
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   max_attempts: z.number().int(),
-  next_attempt_at: z.string().nullable(),
+  next_attempt_at: ZInstant.nullable(),
   last_error: z.string().nullable(),
-  sent_at: z.string().nullable(),
-  created_at: z.string(),
+  sent_at: ZInstant.nullable(),
+  created_at: ZInstant,
 });
 export type TOutgoingMessage = z.infer<typeof ZOutgoingMessage>;
 export const ZOutgoingMessagePage = zPage(ZOutgoingMessage);
@@ -107,20 +111,22 @@ export const ZMailboxMessage = z.object({
   subject: z.string(),
   body: z.string(),
   html: z.string().nullable(),
-  created_at: z.string(),
+  created_at: ZInstant,
 });
 export type TMailboxMessage = z.infer<typeof ZMailboxMessage>;
 export const ZMailboxPage = zPage(ZMailboxMessage);
 
 /** GET /api/dashboard/activity/: per-day confirmations and check-ins, and messages by status. */
 export const ZDashboardActivity = z.object({
-  days: z.array(z.object({ day: z.string(), confirmations: z.number().int(), check_ins: z.number().int() })),
+  days: z.array(
+    z.object({ day: ZCalendarDay, confirmations: z.number().int(), check_ins: z.number().int() }),
+  ),
   messages: z.record(z.enum(MESSAGE_STATUSES), z.number().int()),
   recent_events: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
-      start_date: z.string(),
+      start_date: ZInstant,
       /** The event's IANA time zone. */
       time_zone: z.string(),
       participants: z.number().int(),

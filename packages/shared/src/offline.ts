@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZInstant } from './formats';
 import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckIn, ZCheckInEvent } from './check-in';
+import { zId } from './ids';
 
 /**
  * Offline check-in stations (GET /api/events/{eventId}/check-in/offline-pack/ and
@@ -35,8 +37,8 @@ export const ZOfflineSession = z.object({
   id: z.number().int(),
   name: z.string(),
   parent_session: z.number().int().nullable(),
-  start_time: z.string(),
-  end_time: z.string(),
+  start_time: ZInstant,
+  end_time: ZInstant,
   is_active: z.boolean(),
 });
 export type TOfflineSession = z.infer<typeof ZOfflineSession>;
@@ -46,7 +48,7 @@ export const ZOfflineCheckIn = z.object({
   id: z.number().int(),
   participant_id: z.number().int(),
   session: z.number().int().nullable(),
-  check_in_time: z.string(),
+  check_in_time: ZInstant,
   checked_in_by: z.string(),
 });
 export type TOfflineCheckIn = z.infer<typeof ZOfflineCheckIn>;
@@ -54,7 +56,7 @@ export type TOfflineCheckIn = z.infer<typeof ZOfflineCheckIn>;
 /** Nothing here is derived from a unique code (see the top of this file). */
 export const ZOfflinePack = z.object({
   /** The server's time when the pack was read: the station's next `since` (less the overlap). */
-  generated_at: z.string(),
+  generated_at: ZInstant,
   /** False for an answer to `since`: only what changed, to merge into the pack already kept. */
   full: z.boolean(),
   /** The event as the station's event list shows it, less the count (the roster says it). */
@@ -113,13 +115,7 @@ export const ZSyncItemChecked = z.object({
     .trim()
     .min(1, 'Scan a QR code or enter a unique code.')
     .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.'),
-  session: z
-    .number({ error: 'session must be a session id or null.' })
-    .int()
-    .positive()
-    .max(2147483647)
-    .nullable()
-    .default(null),
+  session: zId('session must be a session id or null.').nullable().default(null),
   scanned_at: z.iso.datetime({
     offset: true,
     error: 'scanned_at must be a date and time such as 2026-11-27T10:00:00Z.',

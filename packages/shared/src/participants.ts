@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './formats';
 import { zPage } from './events';
 import { ZLanguage } from './language';
 import { messages } from './messages';
@@ -103,15 +104,15 @@ export const ZParticipant = z.object({
   language: ZLanguage.default('en'),
   unique_code: z.string(),
   confirmed_attendance: z.boolean(),
-  confirmed_at: z.string().nullable(),
+  confirmed_at: ZInstant.nullable(),
   notification_sent: z.boolean(),
-  notification_sent_at: z.string().nullable(),
+  notification_sent_at: ZInstant.nullable(),
   /** not_sent, queued, sent or failed: where the login details stand. */
   notification_status: z.enum(['not_sent', 'queued', 'sent', 'failed']),
   /** Signed, expiring image URL; null until attendance is confirmed. */
   qr_code_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: ZInstant,
+  updated_at: ZInstant,
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 
@@ -171,6 +172,7 @@ export const ZParticipantListQuery = ZParticipantFilters.extend({
       (v) => (PARTICIPANT_ORDERINGS as readonly string[]).includes(v.replace(/^-/, '')),
       `ordering must be one of ${PARTICIPANT_ORDERINGS.join(', ')} (prefix - for descending)`,
     )
+    .meta({ enum: PARTICIPANT_ORDERINGS.flatMap((o) => [o, `-${o}`]) })
     .optional(),
 });
 export type TParticipantListQuery = z.input<typeof ZParticipantListQuery>;

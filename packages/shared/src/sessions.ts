@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ZInstant } from './formats';
+import { ZIdParam } from './ids';
 import { format, messages } from './messages';
 import { MAX_SUB_SESSIONS, MIN_SUB_SESSIONS, SUB_SESSION_TYPES } from './rules/sub-sessions';
-import { DEFAULT_TIME_ZONE, parseDateTime } from './rules/time';
+import { DEFAULT_TIME_ZONE, readDateTime, type DateTimeInput } from './rules/time';
 
 /** max_participants: a whole number, 0 or more (0 = unlimited); numeric strings from forms are read too. */
 export const zMaxParticipants = z.preprocess(
@@ -15,21 +17,24 @@ export const zMaxParticipants = z.preprocess(
     .optional(),
 );
 
-const zId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
-
 const text = (max: number) =>
   z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** What the OpenAPI document says of a session's start_time and end_time. */
+export const SESSION_DATE_TIME_DESCRIPTION =
+  'ISO 8601 date-time. With an offset or Z (2026-11-26T06:00:00Z, 2026-11-26T09:00+03:00) it is that ' +
+  "instant. Without one (2026-11-26T09:00) it is a wall-clock time in the event's time zone.";
 
 const sessionFields = {
   name: text(200).nullish(),
   description: text(5000).nullish(),
   location: text(300).nullish(),
-  start_time: z.string().max(64).nullish(),
-  end_time: z.string().max(64).nullish(),
+  start_time: z.string().max(64).nullish().meta({ description: SESSION_DATE_TIME_DESCRIPTION }),
+  end_time: z.string().max(64).nullish().meta({ description: SESSION_DATE_TIME_DESCRIPTION }),
   max_participants: zMaxParticipants,
   is_active: z.boolean().optional(),
   /** The event id as a number (document 2 §7); must match the URL when sent. */
-  event: zId.optional(),
+  event: ZIdParam.optional(),
   speakers: text(2000).nullish(),
   what_to_bring: text(2000).nullish(),
   session_type: text(100).nullish(),
@@ -37,12 +42,26 @@ const sessionFields = {
 };
 
 type RawSession = z.output<z.ZodObject<typeof sessionFields>>;
+
+/**
+ * Whether the end is not after the start, where the two can be compared without the event's zone
+ * (both instants, or both wall-clock times); the service compares the placed instants in any case.
+ */
+function endsFirst(start: DateTimeInput, end: DateTimeInput): boolean {
+  if (start.kind === 'instant' && end.kind === 'instant') return end.instant <= start.instant;
+  if (start.kind === 'wall-clock' && end.kind === 'wall-clock') {
+    return end.wallClockAsUtc <= start.wallClockAsUtc;
+  }
+  return false;
+}
 type RequiredField = 'name' | 'location' | 'start_time' | 'end_time';
 
 /**
  * Server-side checks of document 2 §5 and §8: every missing required field is listed in one
  * 'Missing required fields: …' message (attached to each missing field), unreadable times give the
- * invalid-date message, and the end must be strictly after the start.
+ * invalid-date message, and the end must be strictly after the start. Times without an offset stay
+ * wall-clock times, placed in the event's zone by the service (`placeDateTime`), which checks the
+ * order again once both are instants.
  */
 function checkSession(required: readonly RequiredField[]) {
   return (v: RawSession, ctx: z.RefinementCtx) => {
@@ -52,12 +71,12 @@ function checkSession(required: readonly RequiredField[]) {
       for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message });
       return z.NEVER;
     }
-    const start = v.start_time ? parseDateTime(v.start_time) : null;
-    const end = v.end_time ? parseDateTime(v.end_time) : null;
+    const start = v.start_time ? readDateTime(v.start_time) : null;
+    const end = v.end_time ? readDateTime(v.end_time) : null;
     if (!start) ctx.addIssue({ code: 'custom', path: ['start_time'], message: messages.invalidSessionDate });
     if (!end) ctx.addIssue({ code: 'custom', path: ['end_time'], message: messages.invalidSessionDate });
     if (!start || !end) return z.NEVER;
-    if (end.getTime() <= start.getTime()) {
+    if (endsFirst(start, end)) {
       ctx.addIssue({ code: 'custom', path: ['end_time'], message: messages.endTimeNotAfterStart });
       return z.NEVER;
     }
@@ -85,7 +104,7 @@ function checkSession(required: readonly RequiredField[]) {
 export const ZSessionCreate = z
   .object({
     ...sessionFields,
-    parent_session: zId.nullish(),
+    parent_session: ZIdParam.nullish(),
     is_sub_session: z.boolean().optional(),
   })
   .transform((v, ctx) => {
@@ -145,8 +164,8 @@ export const ZSession = z.object({
   name: z.string(),
   description: z.string(),
   location: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
+  start_time: ZInstant,
+  end_time: ZInstant,
   /** 0 means unlimited. */
   max_participants: z.number().int(),
   is_active: z.boolean(),
@@ -172,20 +191,15 @@ export const ZSession = z.object({
   time_zone: z.string().default(DEFAULT_TIME_ZONE),
   /** Only for a participant caller: whether they are registered for it. */
   is_registered: z.boolean().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: ZInstant,
+  updated_at: ZInstant,
 });
 export type TSession = z.infer<typeof ZSession>;
 export const ZSessionList = z.array(ZSession);
 
 /** GET /api/events/{eventId}/sessions/ query: ?parent_session={id} lists that session's sub-sessions. */
 export const ZSessionListQuery = z.object({
-  parent_session: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'parent_session must be a session id')
-    .transform(Number)
-    .optional(),
+  parent_session: ZIdParam.optional(),
 });
 
 /** POST /api/sessions/global/{sessionId}/create_sub_sessions/ (document 2 §3, §5). */
@@ -219,7 +233,7 @@ export const ZSessionParticipant = z.object({
   email: z.string(),
   username: z.string(),
   organization: z.string(),
-  registered_at: z.string(),
+  registered_at: ZInstant,
 });
 export type TSessionParticipant = z.infer<typeof ZSessionParticipant>;
 export const ZSessionParticipantList = z.array(ZSessionParticipant);

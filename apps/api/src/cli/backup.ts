@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, openDatabase } from '../db/client';
+import { portableBackup } from '../services/backup/backup-archive';
 import {
   callerPath,
   fileStamp,
@@ -74,6 +75,8 @@ async function main(): Promise<number> {
     }
     how = 'the server is not running: read directly';
   }
+  // PGlite names the entries from its file system's root (/PG_VERSION) and includes postmaster.pid.
+  bytes = await portableBackup(bytes);
   writePrivateFile(file, bytes);
   console.log(`Wrote ${file} (${formatSize(bytes.length)}, ${how}).`);
   console.log(

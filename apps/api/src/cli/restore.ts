@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { DataDirLockedError, lockDataDir, openDatabase, resultRows } from '../db/client';
+import { portableBackup } from '../services/backup/backup-archive';
 import {
   callerPath,
   fileStamp,
@@ -26,11 +27,14 @@ async function openDump(staging: string, bytes: Buffer): Promise<{ events: numbe
   if (!gzip && !tar) throw new NotABackupError('it is neither a gzip nor a tar file');
   let database;
   try {
+    // Backups written before had absolute names and postmaster.pid: every file is read through the
+    // same rewrite as a new backup, so PGlite gets relative names and no stale lock either way.
+    const archive = await portableBackup(bytes);
     // PGlite untars into staging/pglite; its lock, staging/attend.lock, goes with staging.
     database = await openDatabase({
       kind: 'pglite',
       dataDir: staging,
-      loadDataDir: new Blob([bytes], { type: gzip ? 'application/gzip' : 'application/x-tar' }),
+      loadDataDir: new Blob([archive], { type: 'application/gzip' }),
       migrate: false,
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@attend/shared';
 import { AppError } from '../lib/app-error';
@@ -21,11 +21,13 @@ declare module 'fastify' {
     actor: Actor | null;
     /** When the caller's access token expires (epoch ms); long-lived answers end by then. */
     accessExpiresAt: number | null;
+    /** The sign-in (refresh-token family) the caller's access token belongs to, if it names one. */
+    accessSignInId: string | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
-    /** Every API route and who may call it, collected as routes are registered. */
-    routeRegistry: { method: string; url: string; auth: RouteAuth }[];
+    /** Every API route, who may call it and its schemas, collected as routes are registered. */
+    routeRegistry: { method: string; url: string; auth: RouteAuth; schema?: FastifySchema }[];
   }
 }
 
@@ -70,6 +72,7 @@ export default fp(
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('actor', null);
     app.decorateRequest('accessExpiresAt', null);
+    app.decorateRequest('accessSignInId', null);
     const registry: FastifyInstance['routeRegistry'] = [];
     app.decorate('routeRegistry', registry);
 
@@ -81,7 +84,8 @@ export default fp(
       }
       const auth = route.config?.auth;
       if (!auth) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth`);
-      for (const method of [route.method].flat()) registry.push({ method, url: route.url, auth });
+      for (const method of [route.method].flat())
+        registry.push({ method, url: route.url, auth, schema: route.schema });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -95,6 +99,7 @@ export default fp(
       if (sessionId && opts.revokedSessions.has(sessionId))
         throw new AppError('token_not_valid', messages.sessionEnded);
       request.accessExpiresAt = expiresAt;
+      request.accessSignInId = sessionId;
       if (auth === 'participant' && actor.kind !== 'participant') {
         throw new AppError('forbidden', messages.participantOnly);
       }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromAcceptLanguage, messages, type TErrorBody, type TLanguage } from '@attend/shared';
@@ -26,6 +26,99 @@ function translateErrors(errors: Record<string, string[]>, language: TLanguage):
   return Object.fromEntries(
     Object.entries(errors).map(([field, list]) => [field, list.map((m) => translateMessage(m, language))]),
   );
+}
+
+/** A segment of a route's path: literal text, or a parameter (with a suffix such as `.png`, or none). */
+type Segment = { text: string } | { pattern: RegExp; rank: 0 | 1 };
+type PathShape = { segments: Segment[]; methods: Set<string> };
+
+function pathSegments(url: string): string[] {
+  return (url.split('?')[0] ?? '').replace(/\/+$/, '').split('/');
+}
+
+function routeSegment(part: string): Segment {
+  if (!part.includes(':')) return { text: part };
+  const source = part
+    .split(/(:[A-Za-z0-9_]+)/)
+    .map((piece) => (piece.startsWith(':') ? '[^/]+?' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return { pattern: new RegExp(`^${source}$`), rank: source === '[^/]+?' ? 0 : 1 };
+}
+
+/**
+ * Every route's path and the methods it answers, so that a known path asked with another method
+ * answers 405 with `Allow`. A path belongs to its most specific route, as the router reads it
+ * (literal text beats a parameter, segment by segment): DELETE …/participants/stats/ is a method
+ * the stats path lacks, not a participant called "stats".
+ */
+class KnownPaths {
+  private readonly byLength = new Map<number, Map<string, PathShape>>();
+
+  add(url: string, methods: string[]): void {
+    // The web app's catch-all is not a path of its own: an unknown path stays a 404.
+    if (url.includes('*')) return;
+    const parts = pathSegments(url);
+    const key = parts.join('/');
+    const shapes = this.byLength.get(parts.length) ?? new Map<string, PathShape>();
+    this.byLength.set(parts.length, shapes);
+    const shape = shapes.get(key) ?? { segments: parts.map(routeSegment), methods: new Set<string>() };
+    shapes.set(key, shape);
+    for (const method of methods) shape.methods.add(method);
+  }
+
+  /** The methods of the most specific route whose path matches `url`, or null for an unknown path. */
+  methodsOf(url: string): Set<string> | null {
+    const parts = pathSegments(url).map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
+    let best: { shape: PathShape; ranks: number[] } | null = null;
+    for (const shape of this.byLength.get(parts.length)?.values() ?? []) {
+      const ranks: number[] = [];
+      const matches = shape.segments.every((segment, i) => {
+        const part = parts[i] ?? '';
+        if ('text' in segment) {
+          ranks.push(2);
+          return segment.text === part;
+        }
+        ranks.push(segment.rank);
+        return part !== '' && segment.pattern.test(part);
+      });
+      if (matches && (best === null || moreSpecific(ranks, best.ranks))) best = { shape, ranks };
+    }
+    return best?.shape.methods ?? null;
+  }
+}
+
+function moreSpecific(a: number[], b: number[]): boolean {
+  const i = a.findIndex((rank, j) => rank !== b[j]);
+  return i >= 0 && (a[i] ?? 0) > (b[i] ?? 0);
+}
+
+function methodNotAllowed(method: string, allowed: Set<string>): AppError {
+  return new AppError('method_not_allowed', `The ${method} method is not allowed here.`, {
+    headers: { allow: [...allowed].sort().join(', ') },
+  });
+}
+
+/**
+ * Failures Fastify answers before any route is found (a path that is not valid percent-encoding, a
+ * path segment past the router's `maxParamLength`): the same `{detail, code}` body as every other
+ * refusal. Passed to Fastify as its `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ detail: 'The address is too long.', code: 'uri_too_long' });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ detail: 'The address is not a valid URL.', code: 'bad_request' });
+  } else {
+    request.log.error({ err: error }, 'unhandled framework error');
+    const detail = translateMessage(messages.unexpected, languageOf(request));
+    void reply.status(500).send({ detail, code: 'internal_error' });
+  }
 }
 
 /**
@@ -82,7 +175,21 @@ export default fp(
       }
     });
 
+    const known = new KnownPaths();
+    app.addHook('onRoute', (route) => known.add(route.url, [route.method].flat()));
+    // A parametric route also catches the literal paths beside it (…/participants/:id/ catches
+    // …/participants/stats/ for DELETE), and the web app's GET catch-all catches every path (GET
+    // /api/auth/token/): a method the literal path lacks is a 405 there too. Checked once the
+    // security headers are set and the caller is known, before the body is read.
+    app.addHook('preParsing', (request, _reply, _payload, done) => {
+      const pattern = request.routeOptions.url;
+      const allowed = pattern && /[:*]/.test(pattern) ? known.methodsOf(request.url) : null;
+      done(allowed && !allowed.has(request.method) ? methodNotAllowed(request.method, allowed) : undefined);
+    });
+
     app.setNotFoundHandler((request, reply) => {
+      const allowed = known.methodsOf(request.url);
+      if (allowed && !allowed.has(request.method)) throw methodNotAllowed(request.method, allowed);
       reply
         .status(404)
         .send({ detail: translateMessage(messages.notFound, languageOf(request)), code: 'not_found' });

@@ -95,6 +95,8 @@ export const apiPaths = {
   participant: (eventId: Id, participantId: Id) => `/api/events/${eventId}/participants/${participantId}/`,
   participantRevokeSessions: (eventId: Id, participantId: Id) =>
     `/api/events/${eventId}/participants/${participantId}/revoke-sessions/`,
+  participantResetCode: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/reset-code/`,
   participantLoginLink: (eventId: Id, participantId: Id) =>
     `/api/events/${eventId}/participants/${participantId}/login-link/`,
   participantStats: (eventId: Id) => `/api/events/${eventId}/participants/stats/`,

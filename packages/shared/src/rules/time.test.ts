@@ -8,6 +8,7 @@ import {
   instantFromWallClock,
   overlaps,
   parseDateTime,
+  readDateTime,
   timeZoneAbbreviation,
   wallClockText,
   within,
@@ -67,6 +68,36 @@ describe('parseDateTime', () => {
     expect(parseDateTime('2025-01-05T09:00')?.toISOString()).toBe('2025-01-05T09:00:00.000Z');
     expect(parseDateTime('2025-01-05 09:00:30')?.toISOString()).toBe('2025-01-05T09:00:30.000Z');
     expect(parseDateTime('2025-01-05T09:00:00.123+02:00')?.toISOString()).toBe('2025-01-05T07:00:00.123Z');
+  });
+  it('reads a time without an offset in the zone given, and one with an offset as that instant', () => {
+    expect(parseDateTime('2026-11-26T08:00', 'Africa/Nairobi')?.toISOString()).toBe(
+      '2026-11-26T05:00:00.000Z',
+    );
+    expect(parseDateTime('2026-11-26 08:00:30.250', 'Africa/Nairobi')?.toISOString()).toBe(
+      '2026-11-26T05:00:30.250Z',
+    );
+    expect(parseDateTime('2026-11-26T08:00Z', 'Africa/Nairobi')?.toISOString()).toBe(
+      '2026-11-26T08:00:00.000Z',
+    );
+    expect(parseDateTime('2026-11-26T08:00+01:00', 'Africa/Nairobi')?.toISOString()).toBe(
+      '2026-11-26T07:00:00.000Z',
+    );
+    // Berlin skips 02:00-03:00 on 29 March 2026 (02:30 lands after the change) and repeats it on
+    // 25 October (02:30 is its first occurrence, still summer time).
+    expect(parseDateTime('2026-03-29T02:30', 'Europe/Berlin')?.toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+    expect(parseDateTime('2026-10-25T02:30', 'Europe/Berlin')?.toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+    expect(readDateTime('2026-11-26T08:00')).toEqual({
+      kind: 'wall-clock',
+      wallClockAsUtc: new Date('2026-11-26T08:00:00Z'),
+    });
+    expect(readDateTime('2026-11-26T08:00-05:00')).toEqual({
+      kind: 'instant',
+      instant: new Date('2026-11-26T13:00:00Z'),
+    });
   });
   it('refuses anything else', () => {
     for (const bad of [

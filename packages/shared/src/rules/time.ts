@@ -46,11 +46,18 @@ export function formatDateTime(value: Date | string, timeZone = 'UTC'): string {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
- * Reads an ISO 8601 date-time ('2025-01-05T09:00', with optional seconds and offset). A value
- * without an offset is taken as UTC so the server never depends on its own time zone. Returns
- * null for anything else (including impossible dates such as February 30).
+ * A date-time as a request wrote it: an instant when it named its offset (or Z), otherwise a
+ * wall-clock time (`2026-11-26T08:00`) that means nothing until it is placed in a zone
+ * (`placeDateTime`). `wallClockAsUtc` holds that wall-clock time in its UTC fields.
  */
-export function parseDateTime(input: string): Date | null {
+export type DateTimeInput = { kind: 'instant'; instant: Date } | { kind: 'wall-clock'; wallClockAsUtc: Date };
+
+/**
+ * Reads an ISO 8601 date-time ('2025-01-05T09:00', with optional seconds and offset) without
+ * deciding the zone of one that names none. Null for anything else (including impossible dates
+ * such as February 30).
+ */
+export function readDateTime(input: string): DateTimeInput | null {
   const text = input.trim();
   if (!ISO_DATE_TIME.test(text)) return null;
   const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(text);
@@ -62,7 +69,37 @@ export function parseDateTime(input: string): Date | null {
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== (m ?? 1) - 1 || check.getUTCDate() !== d) {
     return null;
   }
-  return date;
+  return hasOffset ? { kind: 'instant', instant: date } : { kind: 'wall-clock', wallClockAsUtc: date };
+}
+
+/**
+ * The instant a date-time names: itself when it gave an offset, else its wall-clock time in
+ * `timeZone` (the event's), with the daylight-saving rules of `instantFromWallClock`.
+ */
+export function placeDateTime(value: DateTimeInput, timeZone: string): Date {
+  if (value.kind === 'instant') return value.instant;
+  const w = value.wallClockAsUtc;
+  const minute = instantFromWallClock(
+    {
+      year: w.getUTCFullYear(),
+      month: w.getUTCMonth() + 1,
+      day: w.getUTCDate(),
+      hour: w.getUTCHours(),
+      minute: w.getUTCMinutes(),
+    },
+    timeZone,
+  );
+  return new Date(minute.getTime() + w.getUTCSeconds() * 1000 + w.getUTCMilliseconds());
+}
+
+/**
+ * Reads an ISO 8601 date-time as `readDateTime` does; a value without an offset is a wall-clock
+ * time in `timeZone` (UTC unless given, so the server never depends on its own zone). Null for
+ * anything unreadable.
+ */
+export function parseDateTime(input: string, timeZone = 'UTC'): Date | null {
+  const value = readDateTime(input);
+  return value && placeDateTime(value, timeZone);
 }
 
 /** The zone every event had before events carried their own, and the fallback for a bad name. */

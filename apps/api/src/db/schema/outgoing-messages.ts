@@ -4,7 +4,8 @@ import { events } from './events';
 import { participants } from './participants';
 
 export type MessageChannel = 'email' | 'sms';
-export type MessageStatus = 'pending' | 'sending' | 'sent' | 'retry_scheduled' | 'failed_permanently';
+export type MessageStatus =
+  'pending' | 'sending' | 'sent' | 'retry_scheduled' | 'failed_permanently' | 'cancelled';
 
 /** E-mail/SMS outbox: workers claim rows with FOR UPDATE SKIP LOCKED. */
 export const outgoingMessages = pgTable(

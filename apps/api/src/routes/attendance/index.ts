@@ -7,12 +7,14 @@ import {
   ZDirectConfirmBody,
   ZMyQrCode,
   ZSelfConfirmResult,
+  ZErrorBody,
   ZSimpleConfirmBody,
 } from '@attend/shared';
 import {
   bearerSecurity,
   errorResponses,
   EventParams,
+  fileResponse,
   ParticipantParams,
   RouteId,
   signInErrorResponses,
@@ -129,6 +131,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
           exp: z.coerce.number().int().positive(),
           sig: z.string().min(1).max(64),
         }),
+        response: {
+          200: fileResponse("The participant's QR code", ['image/png']),
+          404: ZErrorBody,
+        },
       },
     },
     async (request, reply) => {

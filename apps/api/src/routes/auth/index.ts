@@ -11,7 +11,7 @@ import {
   ZTokenPair,
   messages,
 } from '@attend/shared';
-import { errorResponses, signInErrorResponses } from '../route-schemas';
+import { bearerSecurity, errorResponses, signInErrorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { DEVICE_COOKIE, deviceCookieStaffId, setDeviceCookie } from '../../lib/device-cookie';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
@@ -138,6 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'account' },
       schema: {
         tags: ['auth'],
+        security: bearerSecurity,
         summary: 'Sign out everywhere: ends every sign-in of the caller, this one included.',
         response: { 200: ZSessionsRevoked, ...errors },
       },

@@ -1,14 +1,10 @@
-import { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBadgesQuery } from '@attend/shared';
 import { staffActor } from '../../plugins/auth';
 import { renderBadgeSheets } from '../../services/badges/render-badge-sheets';
-import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
+import { bearerSecurity, errorResponses, EventParams, fileResponse } from '../route-schemas';
 
-const PdfFile = z
-  .custom<Readable>((v) => v instanceof Readable)
-  .meta({ description: 'A PDF of badge sheets' });
+const PdfFile = fileResponse('A PDF of badge sheets', ['application/pdf']);
 
 /** Printable badge sheets. */
 export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {

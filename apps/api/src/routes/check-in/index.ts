@@ -21,23 +21,36 @@ import { dsaReport, exportDsaReport, myDsaProgress } from '../../services/check-
 import { requireEventRow } from '../../services/check-in/event-scope';
 import { listAttendance, listEventCheckIns } from '../../services/check-in/list-check-ins';
 import { listCheckInEvents } from '../../services/check-in/list-check-in-events';
+import { LiveStreamAccess } from '../../services/check-in/live-access';
 import { CheckInHub } from '../../services/check-in/live-hub';
+import { liveEventFor } from '../../services/check-in/serialize';
 import { undoCheckIn } from '../../services/check-in/undo-check-in';
 import { pageLinks } from '../events/page-links';
-import { bearerSecurity, errorResponses, EventParams, RouteId } from '../route-schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  EventParams,
+  fileResponse,
+  RouteId,
+  XLSX_TYPE,
+} from '../route-schemas';
 import { offlineCheckInRoutes } from './offline';
 
 const schema = { tags: ['check-in'], security: bearerSecurity };
 const refusals = { ...errorResponses, 400: ZCheckInRefusal, 404: ZCheckInRefusal, 409: ZCheckInRefusal };
-const XlsxFile = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ description: 'An .xlsx workbook' });
+const XlsxFile = fileResponse('An .xlsx workbook', [XLSX_TYPE]);
 const KEEP_ALIVE_MS = 15_000;
 
 /** Check-in at the door and at sessions, live updates, statistics and the DSA report. */
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new CheckInHub(app.database, (err) => app.log.warn({ err }, 'unreadable check-in notice'));
   const streams = new Set<() => void>();
+  const access = new LiveStreamAccess(app.db, (err) =>
+    app.log.warn({ err }, 'live-stream access check failed'),
+  );
   app.addHook('onClose', async () => {
     for (const end of streams) end();
+    access.stop();
     await hub.close();
   });
   await app.register(offlineCheckInRoutes);
@@ -195,19 +208,27 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         params: EventParams,
         description:
-          'Server-Sent Events: one `check_in` event (`{action, check_in}`) per check-in made or undone.',
+          "Server-Sent Events: one `check_in` event (`{action, check_in}`) per check-in made or undone; a scanner's records carry no `unique_code`.",
+        response: {
+          200: {
+            description: 'An endless stream of Server-Sent Events (it ends when the access token expires)',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { eventId } = request.params;
-      await assertEventAccess(app.db, checkInActor(request), eventId);
+      const actor = checkInActor(request);
+      await assertEventAccess(app.db, actor, eventId);
       await requireEventRow(app.db, eventId);
       const raw = reply.raw;
       const write = (chunk: string) => {
         if (!raw.destroyed) raw.write(chunk);
       };
       const unsubscribe = await hub.subscribe(eventId, (event) =>
-        write(`event: check_in\ndata: ${JSON.stringify(event)}\n\n`),
+        write(`event: check_in\ndata: ${JSON.stringify(liveEventFor(actor, event))}\n\n`),
       );
       reply.hijack();
       raw.writeHead(200, {
@@ -221,14 +242,20 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       write('retry: 3000\n: connected\n\n');
       const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       // The stream lives no longer than the token that opened it: the client reconnects with a
-      // fresh one, so a withdrawn grant or a removed account stops receiving within minutes.
+      // fresh one. Before that, it ends within seconds once its holder may no longer see it: a
+      // withdrawn grant, a sign out everywhere, a change of role (LiveStreamAccess).
       const expiry = setTimeout(
         () => end(),
         Math.max(0, (request.accessExpiresAt ?? Date.now()) - Date.now()),
       );
+      const unwatch = access.watch(
+        { staffId: actor.staffId, role: actor.role, eventId, signInId: request.accessSignInId },
+        () => end(),
+      );
       const end = () => {
         clearInterval(ping);
         clearTimeout(expiry);
+        unwatch();
         unsubscribe();
         streams.delete(end);
         if (!raw.writableEnded) raw.end();
@@ -271,7 +298,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.day,
       );
       return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .type(XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)
         .header('Cache-Control', 'no-store')
         .send(file.body);

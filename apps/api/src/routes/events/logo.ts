@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages, ZEventDetail } from '@attend/shared';
+import { messages, ZErrorBody, ZEventDetail } from '@attend/shared';
 import { AppError } from '../../lib/app-error';
 import { staffActor } from '../../plugins/auth';
 import {
@@ -10,11 +10,12 @@ import {
   readEventLogo,
   setEventLogo,
 } from '../../services/events/event-logo';
-import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
+import { bearerSecurity, errorResponses, EventParams, fileResponse, uploadBody } from '../route-schemas';
 
 const tags = ['events'];
 const security = bearerSecurity;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** The event's logo: upload and remove it (staff), and serve it by its content-hash URL. */
 export const eventLogoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +32,7 @@ export const eventLogoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
+        multipartBody: uploadBody('The logo image.', LOGO_MAX_BYTES, LOGO_TYPES),
         params: EventParams,
         response: { 200: ZEventDetail, ...errorResponses },
       },
@@ -73,6 +75,7 @@ export const eventLogoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: EventParams.extend({ hash: z.string().regex(/^[0-9a-f]{32}$/, messages.logoNotFound) }),
+        response: { 200: fileResponse('The logo image', LOGO_TYPES), 404: ZErrorBody },
       },
     },
     async (request, reply) => {

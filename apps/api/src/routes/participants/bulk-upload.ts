@@ -2,7 +2,14 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BULK_UPLOAD_MAX_BYTES, ZBulkUploadResult, ZErrorBody, format, messages } from '@attend/shared';
-import { bearerSecurity, errorResponses, EventParams } from '../route-schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  EventParams,
+  fileResponse,
+  uploadBody,
+  XLSX_TYPE,
+} from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { releaseSoon } from '../../lib/release-memory';
 import { staffActor } from '../../plugins/auth';
@@ -48,6 +55,10 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
+        multipartBody: uploadBody('The participants workbook (.xlsx or .xls).', BULK_UPLOAD_MAX_BYTES, [
+          XLSX_TYPE,
+          'application/vnd.ms-excel',
+        ]),
         params: EventParams,
         response: { 200: ZBulkUploadResult, ...errors },
       },
@@ -103,6 +114,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: EventParams.extend({ resultId: z.string().max(64) }),
+        response: { 200: fileResponse('The results workbook', [XLSX_TYPE]), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -114,7 +126,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         Date.now(),
       );
       return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .type(XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${result.filename}"`)
         .header('Cache-Control', 'no-store')
         .send(result.content);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZParticipantFilters } from '@attend/shared';
-import { bearerSecurity, EventParams } from '../route-schemas';
+import { bearerSecurity, errorResponses, EventParams, fileResponse } from '../route-schemas';
 import { releaseSoon } from '../../lib/release-memory';
 import { staffActor } from '../../plugins/auth';
 import { EXPORT_FILENAME, exportParticipants } from '../../services/participants/export-participants';
@@ -15,6 +15,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         params: EventParams,
         querystring: ZParticipantFilters,
+        response: {
+          200: fileResponse('A zip: participants.csv and the confirmed participants’ QR codes', [
+            'application/zip',
+          ]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

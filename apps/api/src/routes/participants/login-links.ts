@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses, ParticipantParams } from '../route-schemas';
 import { staffActor } from '../../plugins/auth';
-import { messages, ZLoginLink, ZLoginLinksRevoked, ZSessionsRevoked } from '@attend/shared';
+import { messages, ZLoginLink, ZLoginLinksRevoked, ZParticipant, ZSessionsRevoked } from '@attend/shared';
 import {
   createLoginLink,
   revokeLoginLinks,
   revokeParticipantSessions,
 } from '../../services/auth/login-links';
+import { resetUniqueCode } from '../../services/participants/reset-unique-code';
 
 const PATH = '/events/:eventId/participants/:id/login-link/';
 const schema = { tags: ['participants'], security: bearerSecurity, params: ParticipantParams };
@@ -61,6 +62,29 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await app.revokedSessions.reload();
       return { detail: messages.signedOutEverywhere, sessions };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/participants/:id/reset-code/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        ...schema,
+        summary:
+          'Reset login code: a new unique code; the old one, every sign-in and every login link end. The QR code is unchanged.',
+        response: { 200: ZParticipant, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const participant = await resetUniqueCode(app.db, staffActor(request), {
+        eventId: request.params.eventId,
+        participantId: request.params.id,
+        qrUrlFor: app.qrUrlFor,
+        ip: request.ip,
+      });
+      await app.revokedSessions.reload();
+      return participant;
     },
   );
 };

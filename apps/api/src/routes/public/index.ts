@@ -11,7 +11,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['public'],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
       },
     },
     async (_request, reply) => {

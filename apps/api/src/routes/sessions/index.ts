@@ -12,7 +12,14 @@ import {
   ZSubSessionConfig,
   ZSubSessionsCreated,
 } from '@attend/shared';
-import { bearerSecurity, errorResponses, EventParams, RouteId } from '../route-schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  EventParams,
+  fileResponse,
+  RouteId,
+  XLSX_TYPE,
+} from '../route-schemas';
 import { anyActor, participantActor, staffActor } from '../../plugins/auth';
 import { createSession } from '../../services/sessions/create-session';
 import { createSubSessions } from '../../services/sessions/create-sub-sessions';
@@ -30,7 +37,7 @@ const SessionParams = z.object({ sessionId: RouteId });
 const RegistrationParams = z.object({ sessionId: RouteId, participantId: RouteId });
 const errors = errorResponses;
 const tags = ['sessions'];
-const XlsxFile = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ description: 'An .xlsx workbook' });
+const XlsxFile = fileResponse('An .xlsx workbook', [XLSX_TYPE]);
 const security = bearerSecurity;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -162,7 +169,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await exportSessionParticipants(app.db, staffActor(request), request.params.sessionId);
       return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)
         .header('Cache-Control', 'no-store')
         .send(file.body);

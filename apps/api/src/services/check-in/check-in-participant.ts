@@ -17,7 +17,7 @@ import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import { readQrCredential, verifierFor } from '../qr/event-keys';
 import { CHECK_IN_CHANNEL, type CheckInNotice } from './live-channel';
-import { checkInColumns, checkInJoins, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
+import { checkInColumns, checkInFor, checkInJoins, MAIN_EVENT_LABEL, serializeCheckIn } from './serialize';
 
 /** A typed unique code after normalising: letters and digits only, and not absurdly long. */
 const TYPED_CODE = /^[A-Z0-9]{4,32}$/;
@@ -198,7 +198,7 @@ export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckI
  * null) or at a session. One record per participant per door or session, enforced by a unique
  * constraint, so simultaneous scans give one record and clear refusals. A repeated client_nonce
  * answers the record it made. `scannedAt` (an offline station's sync) is the time recorded instead
- * of now.
+ * of now. Records (answers and the first record of a refusal) carry the unique code for admins only.
  */
 export async function checkInParticipant(
   db: Db,
@@ -246,7 +246,7 @@ export async function checkInParticipant(
   if (row.check_in_id !== null && row.check_in_time !== null && who) {
     return {
       status: 'created',
-      check_in: {
+      check_in: checkInFor(actor, {
         id: row.check_in_id,
         participant_id: who.id,
         participant_name: who.fullName,
@@ -258,7 +258,7 @@ export async function checkInParticipant(
         checked_in_by: actor.username,
         notes: input.notes,
         forced: false,
-      },
+      }),
     };
   }
   if (!genuine) throw refuse('forged_code', messages.forgedCheckInCode);
@@ -324,23 +324,28 @@ export async function checkInParticipant(
   };
 
   // The scan statement inserts only what needs no force; a forced check-in is written here (at the
-  // door with the participant's confirmation, in one transaction).
+  // door with the participant's confirmation, in one transaction). The confirmation follows the
+  // record: a scan refused after all (its nonce made another record, someone was first) confirms
+  // nobody.
   const created = !forced
     ? undefined
     : sessionId === null
       ? await db.transaction(async (tx) => {
-          await tx
-            .update(participants)
-            .set({ confirmedAttendance: true, confirmedAt: new Date(), updatedAt: new Date() })
-            .where(and(eq(participants.id, who.id), eq(participants.confirmedAttendance, false)));
-          return insert(tx);
+          const made = await insert(tx);
+          if (made) {
+            await tx
+              .update(participants)
+              .set({ confirmedAttendance: true, confirmedAt: new Date(), updatedAt: new Date() })
+              .where(and(eq(participants.id, who.id), eq(participants.confirmedAttendance, false)));
+          }
+          return made;
         })
       : await insert(db);
 
   if (created) {
     return {
       status: 'created',
-      check_in: {
+      check_in: checkInFor(actor, {
         id: created.id,
         participant_id: who.id,
         participant_name: who.fullName,
@@ -352,7 +357,7 @@ export async function checkInParticipant(
         checked_in_by: actor.username,
         notes: input.notes,
         forced,
-      },
+      }),
     };
   }
   // Nothing inserted: this nonce was used before, or the participant is already in. The event's
@@ -363,10 +368,10 @@ export async function checkInParticipant(
   ]);
   if (byNonce) {
     if (byNonce.participant_id === who.id && byNonce.session === sessionId) {
-      return { status: 'replayed', check_in: byNonce };
+      return { status: 'replayed', check_in: checkInFor(actor, byNonce) };
     }
     throw refuse('nonce_reused', messages.checkInNonceReused);
   }
   if (!first) throw new AppError('conflict', messages.checkInFailed);
-  throw alreadyIn(who, first, event?.timeZone ?? DEFAULT_TIME_ZONE);
+  throw alreadyIn(who, checkInFor(actor, first), event?.timeZone ?? DEFAULT_TIME_ZONE);
 }

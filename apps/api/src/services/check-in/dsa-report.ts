@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { dayBoundsInZone, timeZoneAbbreviation, type TDsaReport, type TMyDsaProgress } from '@attend/shared';
 import { resultRows, type DbOrTx } from '../../db/client';
-import { neutraliseCell } from '../../lib/formula-cells';
 import { loadExcel } from '../../lib/load-on-use';
 import { sheetColumns } from '../../lib/sheet-columns';
+import { sheetName } from '../../lib/sheet-name';
 import type { ParticipantActor, StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
 import { requireEventRow } from './event-scope';
@@ -68,7 +68,7 @@ export async function dsaReport(
   };
 }
 
-/** The DSA report as an .xlsx workbook, text cells neutralised against formula injection. */
+/** The DSA report as an .xlsx workbook (names are text cells, never run as formulas). */
 export async function exportDsaReport(
   db: DbOrTx,
   actor: StaffActor,
@@ -79,9 +79,10 @@ export async function exportDsaReport(
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
-  // The sheet's name says whose calendar day it is ('DSA 2026-11-27 (EAT)'), not UTC's.
+  // The sheet's name says whose calendar day it is ('DSA 2026-11-27 (EAT)'), not UTC's; a zone
+  // without a name is an offset ('GMT+5:45'), whose colon a sheet name cannot hold as it is.
   const zone = timeZoneAbbreviation(report.time_zone, dayBoundsInZone(day, report.time_zone).from);
-  const sheet = workbook.addWorksheet(`DSA ${day} (${zone})`);
+  const sheet = workbook.addWorksheet(sheetName(`DSA ${day} (${zone})`));
   sheet.columns = sheetColumns([
     ['full_name', 'Full Name', 30],
     ['organization', 'Organization', 28],
@@ -92,8 +93,8 @@ export async function exportDsaReport(
   sheet.getRow(1).font = { bold: true };
   for (const r of report.rows) {
     sheet.addRow({
-      full_name: neutraliseCell(r.full_name),
-      organization: neutraliseCell(r.organization),
+      full_name: r.full_name,
+      organization: r.organization,
       registered: r.registered,
       attended: r.attended,
       eligible: r.eligible ? 'Yes' : 'No',

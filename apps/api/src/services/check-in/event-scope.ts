@@ -13,6 +13,8 @@ export async function requireEventRow(db: DbOrTx, eventId: number) {
       isActive: events.isActive,
       dsaSessionsPerDay: events.dsaSessionsPerDay,
       timeZone: events.timeZone,
+      startDate: events.startDate,
+      endDate: events.endDate,
     })
     .from(events)
     .where(eq(events.id, eventId));

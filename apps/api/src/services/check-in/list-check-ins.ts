@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { assertEventAccess } from '../auth/staff-access';
 import { requireEventRow, requireSessionOfEvent } from './event-scope';
-import { checkInColumns, checkInJoins, selectCheckIns, serializeCheckIn } from './serialize';
+import { checkInColumns, checkInFor, checkInJoins, selectCheckIns, serializeCheckIn } from './serialize';
 
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -28,7 +28,8 @@ function scopeOf(eventId: number, sessionId: number | null, search?: string): SQ
 
 /**
  * GET /api/events/{eventId}/attendance/ and …/sessions/{sessionId}/attendance/: the check-ins of the
- * door or of one session, newest first, a page at a time, searchable by name or unique code.
+ * door or of one session, newest first, a page at a time, searchable by name or unique code. A
+ * scanner's records carry no unique code (see checkInFor).
  */
 export async function listAttendance(
   db: DbOrTx,
@@ -64,7 +65,7 @@ export async function listAttendance(
     count = c?.n ?? 0;
     if (count > 0) throw new AppError('not_found', 'Invalid page.');
   }
-  return { count, results: rows.map(serializeCheckIn) };
+  return { count, results: rows.map((r) => checkInFor(actor, serializeCheckIn(r))) };
 }
 
 /**
@@ -84,5 +85,5 @@ export async function listEventCheckIns(
     where.push(sessionId === null ? sql`${checkIns.sessionId} is null` : eq(checkIns.sessionId, sessionId));
   }
   const rows = await selectCheckIns(db, and(...where)).orderBy(desc(checkIns.checkInTime), desc(checkIns.id));
-  return rows.map(serializeCheckIn);
+  return rows.map((r) => checkInFor(actor, serializeCheckIn(r)));
 }

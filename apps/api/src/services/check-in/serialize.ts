@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { TCheckIn } from '@attend/shared';
+import type { TCheckIn, TCheckInLiveEvent } from '@attend/shared';
 import { checkIns, participants, sessions, staffUsers } from '../../db/schema';
+import type { StaffActor } from '../../lib/tokens';
 
 /** The label of the main event (the door) where a record has no session. */
 export const MAIN_EVENT_LABEL = 'Main Event';
@@ -55,6 +56,24 @@ export function serializeCheckIn(r: CheckInRow): TCheckIn {
     notes: r.notes,
     forced: r.forced,
   };
+}
+
+/**
+ * A record as this actor may see it: a unique code signs in as the participant, so only admins (whose
+ * screens show it) receive it; a scanner sees who arrived and nothing that signs in.
+ */
+export function checkInFor(actor: Pick<StaffActor, 'role'>, record: TCheckIn): TCheckIn {
+  if (actor.role === 'admin') return record;
+  const shown = { ...record };
+  delete shown.unique_code;
+  return shown;
+}
+
+/** A live-stream event as this actor may see it (see checkInFor). */
+export function liveEventFor(actor: Pick<StaffActor, 'role'>, event: TCheckInLiveEvent): TCheckInLiveEvent {
+  return actor.role === 'admin'
+    ? event
+    : { action: event.action, check_in: checkInFor(actor, event.check_in) };
 }
 
 /** Check-in records as the API shows them (with participant, session and staff joined), filtered. */

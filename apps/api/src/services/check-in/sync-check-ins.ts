@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
+  dayBoundsInZone,
+  dayInZone,
+  format,
+  formatDateTimeInZone,
   messages,
   SYNC_FUTURE_TOLERANCE_MS,
   SYNC_MAX_AGE_MS,
@@ -19,6 +23,27 @@ const scanInFuture =
   "check the station's date and time.";
 const scanTooOld = `scanned_at is more than ${SYNC_MAX_AGE_MS / 86_400_000} days ago: this scan is too old to record.`;
 
+type EventRow = Awaited<ReturnType<typeof requireEventRow>>;
+
+/** The calendar day `days` after a YYYY-MM-DD day. */
+function dayAfter(day: string, days: number): string {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * When scans of the event are taken: from midnight of the day before its first day to midnight
+ * after the day after its last, in the event's zone (stations are set up the day before, and the
+ * last people leave late). Whole local days, so a station's early-morning scan the day before an
+ * event starting at 08:00 is not refused for being 25 hours early.
+ */
+function scanWindow(event: EventRow): { from: number; to: number } {
+  const zone = event.timeZone;
+  const from = dayBoundsInZone(dayAfter(dayInZone(event.startDate, zone), -1), zone).from;
+  const to = dayBoundsInZone(dayAfter(dayInZone(event.endDate, zone), 1), zone).to;
+  return { from: from.getTime(), to: to.getTime() };
+}
+
 /**
  * POST /api/events/{eventId}/check-ins/sync/: records the scans an offline station queued, one by
  * one and each in its own statements (the embedded database is never held for a whole batch), at
@@ -27,7 +52,9 @@ const scanTooOld = `scanned_at is more than ${SYNC_MAX_AGE_MS / 86_400_000} days
  * `duplicate` (someone was first: the first record) or `rejected` (why). A malformed item is
  * rejected without failing the batch; a database that cannot be reached fails the request. A typed
  * code is checked here for the first time (the station saves it unchecked: its pack holds nothing
- * derived from unique codes), so a wrong one comes back `rejected` with `unknown_code`.
+ * derived from unique codes), so a wrong one comes back `rejected` with `unknown_code`. A scan dated
+ * outside the event (see scanWindow: a wrong station clock, a replayed old queue) is `rejected` with
+ * `outside_event`.
  */
 export async function syncCheckIns(
   db: Db,
@@ -37,19 +64,21 @@ export async function syncCheckIns(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<TSyncResult[]> {
   await assertEventAccess(db, actor, eventId);
-  await requireEventRow(db, eventId);
+  const event = await requireEventRow(db, eventId);
+  const scope = { event, window: scanWindow(event) };
   const results: TSyncResult[] = [];
-  for (const item of items) results.push(await syncOne(db, actor, eventId, item, log));
+  for (const item of items) results.push(await syncOne(db, actor, scope, item, log));
   return results;
 }
 
 async function syncOne(
   db: Db,
   actor: StaffActor,
-  eventId: number,
+  { event, window }: { event: EventRow; window: { from: number; to: number } },
   item: unknown,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<TSyncResult> {
+  const eventId = event.id;
   const sent = (item as { client_nonce?: unknown } | null)?.client_nonce;
   const nonce = typeof sent === 'string' ? sent : '';
   const parsed = ZSyncItemChecked.safeParse(item);
@@ -69,6 +98,19 @@ async function syncOne(
   }
   if (scannedAt.getTime() < now - SYNC_MAX_AGE_MS) {
     return { client_nonce: nonce, status: 'rejected', code: 'invalid', detail: scanTooOld };
+  }
+  if (scannedAt.getTime() < window.from || scannedAt.getTime() >= window.to) {
+    const zoned = (value: Date) => formatDateTimeInZone(value, event.timeZone);
+    return {
+      client_nonce: nonce,
+      status: 'rejected',
+      code: 'outside_event',
+      detail: format(messages.scanOutsideEvent, {
+        when: zoned(scannedAt),
+        start: zoned(event.startDate),
+        end: zoned(event.endDate),
+      }),
+    };
   }
   try {
     const outcome = await checkInParticipant(db, actor, eventId, input, { scannedAt });

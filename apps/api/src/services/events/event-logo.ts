@@ -7,6 +7,7 @@ import { messages, type TEventDetail } from '@attend/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { eventLogos, events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { checkPngData } from '../../lib/image-bounds';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { getEvent } from './get-event';
@@ -85,7 +86,9 @@ function wellFormedWebp(data: Buffer): boolean {
 
 /**
  * What the upload really is, judged by its content (never its name): PNG, JPEG or WebP, at most
- * 1 MB and 4,000 × 4,000 pixels (read from the header before anything is decoded), and whole.
+ * 1 MB and 4,000 × 4,000 pixels (read from the header before anything is decoded), and whole. A
+ * PNG's image data must inflate to no more than its header declares, checked with the inflation
+ * bounded by that size before the decoder (which inflates interlaced images without a bound) runs.
  */
 export function inspectLogo(data: Buffer): { type: LogoType; width: number; height: number } {
   if (data.length === 0) throw refuse(messages.logoFileRequired);
@@ -110,6 +113,10 @@ export function inspectLogo(data: Buffer): { type: LogoType; width: number; heig
   }
   if (type === 'png') {
     if (!wellFormedPng(data)) throw refuse(messages.logoDamaged);
+    const problem = checkPngData(data);
+    if (problem === 'too-much-data') throw refuse(messages.logoDataTooLarge);
+    if (problem === 'too-many-pixels') throw refuse(messages.logoTooManyPixels);
+    if (problem) throw refuse(messages.logoDamaged);
     try {
       // Whole chunks within the pixel limit: decoding checks the compressed image data.
       PNG.sync.read(data);

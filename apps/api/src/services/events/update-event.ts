@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { messages, readTagDesign, type TEventDetail, type TEventUpdateParsed } from '@attend/shared';
+import {
+  messages,
+  placeDateTime,
+  readTagDesign,
+  type TEventDetail,
+  type TEventUpdateParsed,
+} from '@attend/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -7,7 +13,10 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { getEvent } from './get-event';
 
-/** PATCH /api/events/{id}/: changes only the fields sent; the start may not fall after the end. */
+/**
+ * PATCH /api/events/{id}/: changes only the fields sent; the start may not fall after the end. A date
+ * without an offset is a wall-clock time in the zone sent with it, else in the event's stored zone.
+ */
 export async function updateEvent(
   db: Db,
   actor: StaffActor,
@@ -18,8 +27,11 @@ export async function updateEvent(
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(events).where(eq(events.id, eventId)).for('no key update');
     if (!current) throw new AppError('not_found', messages.eventNotFound);
-    const start = input.start_date ?? current.startDate;
-    const end = input.end_date ?? current.endDate;
+    const zone = input.time_zone ?? current.timeZone;
+    const newStart = input.start_date && placeDateTime(input.start_date, zone);
+    const newEnd = input.end_date && placeDateTime(input.end_date, zone);
+    const start = newStart ?? current.startDate;
+    const end = newEnd ?? current.endDate;
     if (start.getTime() > end.getTime()) {
       throw new AppError('validation_error', messages.startDateAfterEndDate, {
         errors: { start_date: [messages.startDateAfterEndDate] },
@@ -28,8 +40,8 @@ export async function updateEvent(
     const set: Partial<typeof events.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = input.name;
     if (input.description !== undefined) set.description = input.description ?? '';
-    if (input.start_date !== undefined) set.startDate = input.start_date;
-    if (input.end_date !== undefined) set.endDate = input.end_date;
+    if (newStart !== undefined) set.startDate = newStart;
+    if (newEnd !== undefined) set.endDate = newEnd;
     if (input.location !== undefined) set.location = input.location;
     if (input.is_active !== undefined) set.isActive = input.is_active;
     if (input.logo !== undefined) set.logo = input.logo;

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isLanguage } from '@attend/shared';
+import { format, isLanguage, messages } from '@attend/shared';
 import { resultRows, type Db } from '../../db/client';
 import { events, loginLinks, outgoingMessages, participants } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { loginEmail, loginSms, type LoginMessageFacts } from './login-message';
+import { e164, emailAddress } from './send-notifications';
 import { SendError, type Delivery, type Transports } from './transports';
 
 export type ClaimedMessage = typeof outgoingMessages.$inferSelect;
@@ -14,6 +15,8 @@ const REDACTED_LINK = '[one-click sign-in link]';
 type ComposeRow = {
   participant_id: number;
   full_name: string;
+  email: string;
+  phone: string;
   unique_code: string;
   event_id: number;
   event_name: string;
@@ -26,8 +29,41 @@ type ComposeRow = {
   link_id: number | null;
 };
 
-/** What is kept of a message once made: the text with the link left out, and which link it carries. */
-export type MessageCopy = { subject: string; body: string; loginLinkId: number | null };
+/**
+ * What is kept of a message once made: the text with the link left out, which link it carries, and
+ * where it went (the participant's address when it was made).
+ */
+export type MessageCopy = { subject: string; body: string; loginLinkId: number | null; recipient: string };
+
+/**
+ * The message can go nowhere: since it was queued, the participant's e-mail address or phone number
+ * was removed. It is cancelled (see markFailed) rather than sent to the old one or retried.
+ */
+export class MessageCancelled extends Error {
+  constructor(
+    reason: string,
+    /** The link made for this attempt, revoked with the cancellation. */
+    readonly loginLinkId: number | null,
+  ) {
+    super(reason);
+    this.name = 'MessageCancelled';
+  }
+}
+
+/** Where the message goes now: the participant's current address for its channel, or why none. */
+function currentRecipient(
+  channel: ClaimedMessage['channel'],
+  facts: Pick<ComposeRow, 'email' | 'phone'>,
+): { to: string } | { none: string } {
+  if (channel === 'email') {
+    const to = emailAddress(facts.email);
+    return to ? { to } : { none: messages.notifyNoEmail };
+  }
+  const phone = facts.phone.trim();
+  if (!phone) return { none: messages.notifyNoPhone };
+  const to = e164(phone);
+  return to ? { to } : { none: format(messages.notifyBadPhone, { phone }) };
+}
 
 /** A message made and ready to send. */
 export type PreparedMessage = {
@@ -40,6 +76,9 @@ export type PreparedMessage = {
  * Makes the message a claimed outbox row stands for, in one statement: the participant's and the
  * event's facts, a fresh one-click link (the previous attempt's revoked) that ends with the event
  * (at most 30 days), then the text with it and a copy for the Messages view with the link left out.
+ * Every attempt (the first, an automatic retry, Retry and Force Retry alike) goes to the address
+ * the participant has now, not the one it was queued for: staff may have corrected it since. With
+ * none left, it throws MessageCancelled.
  */
 export async function prepareMessage(
   db: Db,
@@ -50,8 +89,8 @@ export async function prepareMessage(
   const token = randomToken(16);
   const result = await db.execute(sql`
     with f as (
-      select p.id as participant_id, p.full_name, p.unique_code, e.id as event_id, e.name as event_name,
-        e.event_code, e.start_date, e.end_date, e.location, e.time_zone, p.language,
+      select p.id as participant_id, p.full_name, p.email, p.phone, p.unique_code, p.language,
+        e.id as event_id, e.name as event_name, e.event_code, e.start_date, e.end_date, e.location, e.time_zone,
         least(e.end_date, now() + make_interval(secs => ${MAX_LINK_LIFETIME_MS / 1000})) as expires_at
       from ${participants} p join ${events} e on e.id = p.event_id
       where p.id = ${row.participantId}
@@ -66,13 +105,17 @@ export async function prepareMessage(
       select ${sha256(token)}, f.event_id, f.participant_id, f.expires_at from f where f.expires_at > now()
       returning id
     )
-    select f.participant_id, f.full_name, f.unique_code, f.event_id, f.event_name, f.event_code,
-      f.start_date, f.end_date, f.location, f.time_zone, f.language, (select id from link) as link_id
+    select f.participant_id, f.full_name, f.email, f.phone, f.unique_code, f.event_id, f.event_name,
+      f.event_code, f.start_date, f.end_date, f.location, f.time_zone, f.language,
+      (select id from link) as link_id
     from f
   `);
   const [facts] = resultRows<ComposeRow>(result);
   if (!facts) throw new SendError('The participant was deleted.', true);
   if (facts.link_id === null) throw new SendError('The event has ended.', true);
+  const recipient = currentRecipient(row.channel, facts);
+  if ('none' in recipient) throw new MessageCancelled(recipient.none, facts.link_id);
+  const to = recipient.to;
   const query = new URLSearchParams({ token, event_id: String(facts.event_id) });
   const message: LoginMessageFacts = {
     fullName: facts.full_name,
@@ -92,15 +135,20 @@ export async function prepareMessage(
     const email = await loginEmail(message);
     return {
       row,
-      copy: { subject: email.subject, body: (await loginEmail(redacted)).text, loginLinkId: facts.link_id },
-      send: (t) => t.email({ to: row.recipient, ...email }, row.id),
+      copy: {
+        subject: email.subject,
+        body: (await loginEmail(redacted)).text,
+        loginLinkId: facts.link_id,
+        recipient: to,
+      },
+      send: (t) => t.email({ to, ...email }, row.id),
     };
   }
   const text = loginSms(message);
   return {
     row,
-    copy: { subject: '', body: loginSms(redacted), loginLinkId: facts.link_id },
-    send: (t) => t.sms(row.recipient, text, row.id),
+    copy: { subject: '', body: loginSms(redacted), loginLinkId: facts.link_id, recipient: to },
+    send: (t) => t.sms(to, text, row.id),
   };
 }
 
@@ -118,7 +166,7 @@ export async function markSent(db: Db, prepared: PreparedMessage, delivery: Deli
       update ${outgoingMessages} set status = 'sent', sent_at = now(), lease_until = null, last_error = null,
         transport = ${delivery.transport}, provider_message_id = ${delivery.providerMessageId ?? null},
         subject = ${copy.subject}, body = ${copy.body}, html = null, login_link_id = ${copy.loginLinkId},
-        updated_at = now()
+        recipient = ${copy.recipient}, updated_at = now()
       where id = ${row.id}
       returning participant_id
     )
@@ -128,18 +176,52 @@ export async function markSent(db: Db, prepared: PreparedMessage, delivery: Deli
 }
 
 /**
+ * A message with nowhere to go (MessageCancelled): cancelled for good, with why, in one statement;
+ * the link made for it is revoked and the participant marked failed unless another message reached
+ * them. Force Retry leaves it alone: with an address back, staff send the login details again.
+ */
+async function markCancelled(db: Db, row: ClaimedMessage, err: MessageCancelled): Promise<void> {
+  await db.execute(sql`
+    with cancelled as (
+      update ${outgoingMessages} set status = 'cancelled', lease_until = null,
+        last_error = ${err.message.slice(0, 1000)}, updated_at = now()
+      where id = ${row.id}
+      returning participant_id
+    ),
+    unlinked as (
+      update ${loginLinks} set revoked_at = now()
+      where id = ${err.loginLinkId} and revoked_at is null
+      returning id
+    )
+    update ${participants} set notification_status = 'failed'
+    where id = (select participant_id from cancelled) and notification_status <> 'sent'
+  `);
+}
+
+/**
  * A failed attempt: retried later when temporary and attempts remain (honouring Retry-After),
  * otherwise failed for good, and the participant marked failed unless another message reached them.
+ * A message with nowhere to go is cancelled instead (see markCancelled).
  */
 export async function markFailed(
   db: Db,
   row: ClaimedMessage,
   err: unknown,
   copy?: MessageCopy,
-): Promise<'retry' | 'failed'> {
-  // The copy records what was made, and which link, so the next attempt revokes it.
+): Promise<'retry' | 'failed' | 'cancelled'> {
+  if (err instanceof MessageCancelled) {
+    await markCancelled(db, row, err);
+    return 'cancelled';
+  }
+  // The copy records what was made, which link (so the next attempt revokes it) and where it went.
   const made = copy
-    ? { subject: copy.subject, body: copy.body, html: null, loginLinkId: copy.loginLinkId }
+    ? {
+        subject: copy.subject,
+        body: copy.body,
+        html: null,
+        loginLinkId: copy.loginLinkId,
+        recipient: copy.recipient,
+      }
     : {};
   const send = err instanceof SendError ? err : null;
   const reason = (send?.message ?? (err instanceof Error ? err.message : String(err))).slice(0, 1000);

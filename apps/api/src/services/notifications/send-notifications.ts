@@ -12,6 +12,12 @@ const BATCH = 1000;
 export const MAX_ATTEMPTS = 5;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An e-mail address messages can go to (trimmed), or null when it is not one. */
+export function emailAddress(email: string): string | null {
+  const trimmed = email.trim();
+  return EMAIL.test(trimmed) ? trimmed : null;
+}
+
 /** A phone number as providers take it (E.164: + and 8 to 15 digits), or null when it is not one. */
 export function e164(phone: string): string | null {
   const digits = phone.replace(/[\s().-]/g, '');

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import { messages, wallClockText } from '@attend/shared';
@@ -147,52 +147,81 @@ export async function exportParticipants(
   if (!event) throw new AppError('not_found', messages.eventNotFound);
   const where = participantWhere(params.eventId, params.filters);
   const zip = new yazl.ZipFile();
-  // yazl's typings say NodeJS.ReadableStream; it is a PassThrough, a full Readable.
-  const output = zip.outputStream as unknown as Readable;
+  // yazl's typings say NodeJS.ReadableStream; it is a PassThrough, whose writable side yazl fills.
+  const output = zip.outputStream as unknown as PassThrough;
   const fail = (err: unknown) => output.destroy(err instanceof Error ? err : new Error(String(err)));
 
-  zip.addReadStreamLazy('participants.csv', (cb) =>
-    cb(null, Readable.from(csvChunks(db, where, params.qrUrlFor, event.timeZone))),
-  );
+  // The CSV streams as it is read (deflated, with its sizes in a data descriptor after it, which
+  // every zip reader takes). The images are added whole once drawn: a stored entry whose sizes
+  // come only after its data is refused by streaming readers such as Java's ZipInputStream.
+  let csvWritten: () => void = () => {};
+  const csvDone = new Promise<void>((resolve) => (csvWritten = resolve));
+  output.once('close', csvWritten);
+  zip.addReadStreamLazy('participants.csv', (cb) => {
+    const csv = Readable.from(csvChunks(db, where, params.qrUrlFor, event.timeZone));
+    csv.once('end', csvWritten);
+    csv.once('error', fail);
+    cb(null, csv);
+  });
+  // yazl writes an added buffer at once, whatever the download's pace: the next image waits until
+  // the output has room (or the download is gone).
+  const room = () =>
+    output.writableNeedDrain && !output.destroyed
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            output.off('drain', done);
+            output.off('close', done);
+            resolve();
+          };
+          output.once('drain', done);
+          output.once('close', done);
+        })
+      : Promise.resolve();
   void (async () => {
     const sign = await params.qrKeys.signer(db, params.eventId);
     const pool = qrRenderPool();
     // QR images are drawn in batches a little ahead of the zip writer, on the worker threads, so
     // the threads stay busy while memory holds only that window of images.
-    const ids: number[] = [];
-    const drawing = new Map<number, Promise<Buffer>>();
-    let scheduled = 0;
-    const schedule = (upTo: number) => {
-      while (scheduled < Math.min(upTo, ids.length)) {
-        const start = scheduled;
-        const batch = ids.slice(start, start + DRAW_BATCH);
-        scheduled += batch.length;
-        const job = pool.renderMany(batch.map((id) => sign({ eventId: params.eventId, participantId: id })));
-        job.catch(() => {}); // reported when its entries are written
-        batch.forEach((_, k) =>
-          drawing.set(
-            start + k,
-            job.then((pngs) => pngs[k] ?? Promise.reject(new Error('QR image missing'))),
-          ),
-        );
+    const jobs: { names: string[]; pngs: Promise<Buffer[]> }[] = [];
+    let ahead = 0;
+    let batch: ParticipantRow[] = [];
+    const draw = () => {
+      if (batch.length === 0) return;
+      const pngs = pool.renderMany(
+        batch.map((row) => sign({ eventId: params.eventId, participantId: row.id })),
+      );
+      pngs.catch(() => {}); // reported when its entries are written
+      jobs.push({ names: batch.map(qrFileName), pngs });
+      ahead += batch.length;
+      batch = [];
+    };
+    const writeOldest = async () => {
+      const job = jobs.shift();
+      if (!job) return;
+      ahead -= job.names.length;
+      const pngs = await job.pngs;
+      await csvDone;
+      for (const [k, name] of job.names.entries()) {
+        const png = pngs[k];
+        if (!png) throw new Error('QR image missing');
+        await room();
+        if (output.destroyed) return;
+        zip.addBuffer(png, name, { compress: false });
       }
     };
     const confirmed = and(where, eq(participants.confirmedAttendance, true)) ?? where;
     for await (const rows of pages(db, confirmed)) {
       for (const row of rows) {
-        const index = ids.push(row.id) - 1;
-        zip.addReadStreamLazy(qrFileName(row), { compress: false }, (cb) => {
-          schedule(index + DRAW_AHEAD);
-          const png = drawing.get(index) ?? Promise.reject(new Error('QR image missing'));
-          drawing.delete(index);
-          png.then(
-            (buffer) => cb(null, Readable.from([buffer])),
-            (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), Readable.from([])),
-          );
-        });
+        // A download abandoned half-way stops the drawing.
+        if (output.destroyed) return;
+        batch.push(row);
+        if (batch.length === DRAW_BATCH) draw();
+        while (ahead >= DRAW_AHEAD) await writeOldest();
       }
     }
-    zip.end();
+    draw();
+    while (jobs.length > 0) await writeOldest();
+    if (!output.destroyed) zip.end();
   })().catch(fail);
   return output;
 }

@@ -14,7 +14,7 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
 import { selectSession } from './session-rows';
-import { fieldError, sessionColumns } from './validation';
+import { fieldError, placeSessionTimes, sessionColumns } from './validation';
 
 /** The sentence for a sub-session whose times stick out of its parent's window, in the event's zone. */
 export function outsideParentMessage(parent: { startTime: Date; endTime: Date }, timeZone: string): string {
@@ -37,6 +37,7 @@ export async function createSession(
 ): Promise<TSession> {
   const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
+  const times = placeSessionTimes(input, event.timeZone);
   const id = await db.transaction(async (tx) => {
     if (input.parent_session !== null) {
       const [parent] = await tx
@@ -46,7 +47,6 @@ export async function createSession(
         .for('no key update');
       if (!parent) throw fieldError('parent_session', messages.parentSessionNotFound);
       if (parent.parentSessionId !== null) throw fieldError('parent_session', messages.nestedSubSession);
-      const times = { start: input.start_time, end: input.end_time };
       if (!within(times, { start: parent.startTime, end: parent.endTime })) {
         throw fieldError('start_time', outsideParentMessage(parent, event.timeZone));
       }
@@ -56,7 +56,7 @@ export async function createSession(
       .values({
         eventId,
         parentSessionId: input.parent_session,
-        ...sessionColumns(input),
+        ...sessionColumns(input, times),
       })
       .returning({ id: sessions.id });
     if (!row) throw new Error('session insert returned nothing');

@@ -3,20 +3,11 @@ import { DEFAULT_TIME_ZONE, wallClockAsUtc } from '@attend/shared';
 import { sheetColumns } from '../../lib/sheet-columns';
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema';
-import { neutraliseCell } from '../../lib/formula-cells';
 import { loadExcel } from '../../lib/load-on-use';
+import { sheetName } from '../../lib/sheet-name';
 import type { StaffActor } from '../../lib/tokens';
 import { sessionRegistrants } from './list-session-participants';
 import { requireSessionRow } from './session-rows';
-
-/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-function sheetName(name: string): string {
-  const clean = name
-    .replace(/[:\\/?*[\]]/g, ' ')
-    .trim()
-    .slice(0, 31);
-  return clean || 'Participants';
-}
 
 /**
  * GET /api/sessions/global/{sessionId}/export_participants/ (staff): the registrants as .xlsx,
@@ -38,7 +29,7 @@ export async function exportSessionParticipants(
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';
-  const sheet = workbook.addWorksheet(sheetName(session.name));
+  const sheet = workbook.addWorksheet(sheetName(session.name, { fallback: 'Participants' }));
   sheet.columns = sheetColumns([
     ['full_name', 'Full Name', 28],
     ['email', 'Email', 32],
@@ -51,13 +42,14 @@ export async function exportSessionParticipants(
   ]);
   sheet.getRow(1).font = { bold: true };
   for (const r of registrants) {
+    // Text cells are written as text, which a spreadsheet never runs as a formula: no leading quote.
     sheet.addRow({
-      full_name: neutraliseCell(r.full_name),
-      email: neutraliseCell(r.email),
-      username: neutraliseCell(r.username),
-      phone: neutraliseCell(r.phone),
-      organization: neutraliseCell(r.organization),
-      job_title: neutraliseCell(r.job_title),
+      full_name: r.full_name,
+      email: r.email,
+      username: r.username,
+      phone: r.phone,
+      organization: r.organization,
+      job_title: r.job_title,
       registered_at: wallClockAsUtc(r.registered_at, zone),
       checked_in_at: r.checked_in_at ? wallClockAsUtc(r.checked_in_at, zone) : '',
     });

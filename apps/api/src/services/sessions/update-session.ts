@@ -8,7 +8,7 @@ import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
 import { outsideParentMessage } from './create-session';
 import { selectSession } from './session-rows';
-import { fieldError, sessionColumns } from './validation';
+import { fieldError, placeSessionTimes, sessionColumns } from './validation';
 
 /**
  * PUT /api/events/{eventId}/sessions/{sessionId}/. A sub-session must stay within its parent's
@@ -24,6 +24,7 @@ export async function updateSession(
 ): Promise<TSession> {
   const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
+  const times = placeSessionTimes(input, event.timeZone);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -31,7 +32,6 @@ export async function updateSession(
       .where(and(eq(sessions.id, sessionId), eq(sessions.eventId, eventId)))
       .for('no key update');
     if (!current) throw new AppError('not_found', messages.sessionNotFound);
-    const times = { start: input.start_time, end: input.end_time };
     if (current.parentSessionId !== null) {
       const [parent] = await tx.select().from(sessions).where(eq(sessions.id, current.parentSessionId));
       if (parent && !within(times, { start: parent.startTime, end: parent.endTime })) {
@@ -44,14 +44,14 @@ export async function updateSession(
       .where(
         and(
           eq(sessions.parentSessionId, sessionId),
-          or(lt(sessions.startTime, input.start_time), gt(sessions.endTime, input.end_time)),
+          or(lt(sessions.startTime, times.start), gt(sessions.endTime, times.end)),
         ),
       );
     if ((outside?.n ?? 0) > 0) throw fieldError('start_time', messages.subSessionsOutsideWindow);
     await tx
       .update(sessions)
       .set({
-        ...sessionColumns(input),
+        ...sessionColumns(input, times),
         updatedAt: new Date(),
       })
       .where(eq(sessions.id, sessionId));

@@ -11,6 +11,7 @@ export const fr: Record<keyof typeof en, string> = {
   'status.sent': 'Envoyé',
   'status.retry_scheduled': 'Renvoi programmé',
   'status.failed_permanently': 'Échec définitif',
+  'status.cancelled': 'Annulé',
   'channel.email': 'E-mail',
   'channel.sms': 'SMS',
 

@@ -11,6 +11,7 @@ export const sw: Record<keyof typeof en, string> = {
   'status.sent': 'Imetumwa',
   'status.retry_scheduled': 'Kujaribu Tena Kumepangwa',
   'status.failed_permanently': 'Imeshindikana Kabisa',
+  'status.cancelled': 'Imeghairiwa',
   'channel.email': 'Barua pepe',
   'channel.sms': 'SMS',
 

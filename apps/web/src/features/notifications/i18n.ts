@@ -16,6 +16,7 @@ export const en = {
   'status.sent': 'Sent',
   'status.retry_scheduled': 'Retry Scheduled',
   'status.failed_permanently': 'Failed Permanently',
+  'status.cancelled': 'Cancelled',
   'channel.email': 'Email',
   'channel.sms': 'SMS',
 

@@ -200,6 +200,11 @@ export const fr: Record<keyof typeof en, string> = {
     'Cela met fin à toutes les connexions de {name}, sur tous les appareils : avec son code et avec les liens de connexion. Il pourra se reconnecter avec son code unique.',
   'detail.signOutEverywhereDone': 'Déconnecté partout. Connexions terminées : {count}.',
   'detail.signOutEverywhereFailed': 'Impossible de déconnecter le participant. Veuillez réessayer.',
+  'detail.resetCode': 'Réinitialiser le code de connexion',
+  'detail.resetCodeText':
+    '{name} recevra un nouveau code unique. L’ancien code ne fonctionnera plus, et toutes ses connexions et tous ses liens de connexion prendront fin. Son code QR reste le même. Envoyez-lui ensuite ses nouveaux identifiants de connexion.',
+  'detail.resetCodeDone': 'Code de connexion réinitialisé. Le nouveau code est {code}.',
+  'detail.resetCodeFailed': 'Impossible de réinitialiser le code de connexion. Veuillez réessayer.',
   'detail.back': 'Retour aux participants',
   'detail.loadFailed': 'Échec du chargement des détails du participant',
   'detail.notFound': 'Participant introuvable.',

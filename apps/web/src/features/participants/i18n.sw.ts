@@ -196,6 +196,11 @@ export const sw: Record<keyof typeof en, string> = {
     'Hii itamaliza kila kuingia kwa {name}, kwenye kila kifaa: kwa msimbo wake na kwa viungo vya kuingia. Anaweza kuingia tena kwa msimbo wake wa kipekee.',
   'detail.signOutEverywhereDone': 'Ametolewa kila mahali. Vipindi vya kuingia vilivyomalizwa: {count}.',
   'detail.signOutEverywhereFailed': 'Imeshindikana kumtoa mshiriki. Tafadhali jaribu tena.',
+  'detail.resetCode': 'Weka upya msimbo wa kuingia',
+  'detail.resetCodeText':
+    '{name} atapewa msimbo mpya wa kipekee. Msimbo wa zamani utaacha kufanya kazi, na kila kuingia kwake na kila kiungo chake cha kuingia vitakoma. Msimbo wake wa QR unabaki ule ule. Kisha mtumie maelezo yake mapya ya kuingia.',
+  'detail.resetCodeDone': 'Msimbo wa kuingia umewekwa upya. Msimbo mpya ni {code}.',
+  'detail.resetCodeFailed': 'Imeshindikana kuweka upya msimbo wa kuingia. Tafadhali jaribu tena.',
   'detail.back': 'Rudi kwenye Washiriki',
   'detail.loadFailed': 'Imeshindikana kupakia maelezo ya mshiriki',
   'detail.notFound': 'Mshiriki hakupatikana.',

@@ -199,6 +199,11 @@ export const en = {
     'This ends every sign-in of {name}, on every device: with their code and with login links. They can sign in again with their unique code.',
   'detail.signOutEverywhereDone': 'Signed out everywhere. Sign-ins ended: {count}.',
   'detail.signOutEverywhereFailed': 'Could not sign the participant out. Please try again.',
+  'detail.resetCode': 'Reset login code',
+  'detail.resetCodeText':
+    'This gives {name} a new unique code. The old code stops working, and every sign-in and login link of theirs ends. Their QR code stays the same. Send them their new login details afterwards.',
+  'detail.resetCodeDone': 'Login code reset. The new code is {code}.',
+  'detail.resetCodeFailed': 'Could not reset the login code. Please try again.',
   'detail.back': 'Back to Participants',
   'detail.loadFailed': 'Failed to load participant details',
   'detail.notFound': messages.participantNotFound,

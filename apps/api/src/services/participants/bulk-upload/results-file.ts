@@ -7,8 +7,8 @@ import { uploadResults } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { giveWay } from '../../../lib/give-way';
 import { loadExcel } from '../../../lib/load-on-use';
-import { neutraliseCell } from '../../../lib/formula-cells';
 import { sheetColumns } from '../../../lib/sheet-columns';
+import { sheetName } from '../../../lib/sheet-name';
 import type { RowOutcome } from './import-participants';
 import type { UploadRow } from './map-rows';
 
@@ -50,7 +50,7 @@ export async function writeResultsFile(
       useStyles: false,
       zip: { zlib: { level: 1 } },
     });
-    const sheet = workbook.addWorksheet('Results');
+    const sheet = workbook.addWorksheet(sheetName('Results'));
     sheet.columns = sheetColumns([
       ['row', null, 6],
       ['full_name', null, 28],
@@ -71,8 +71,8 @@ export async function writeResultsFile(
       if (i > 0 && i % YIELD_EVERY_ROWS === 0) await giveWay();
       const outcome = outcomes[i];
       if (!outcome) continue;
-      // The uploaded text goes back as it came, neutralised like every other export: a cell that a
-      // spreadsheet would run as a formula (=, +, -, @) starts with an apostrophe.
+      // The uploaded text goes back as it came: written as text cells, which a spreadsheet shows
+      // as they are and never runs as formulas (a leading apostrophe would show as typed).
       const text = {
         ...r.input,
         username: outcome.status === 'error' ? r.input.username : outcome.username,
@@ -80,7 +80,7 @@ export async function writeResultsFile(
       };
       sheet
         .addRow({
-          ...Object.fromEntries(Object.entries(text).map(([k, v]) => [k, neutraliseCell(String(v ?? ''))])),
+          ...Object.fromEntries(Object.entries(text).map(([k, v]) => [k, String(v ?? '')])),
           row: r.row,
           status: STATUS_LABEL[outcome.status],
           unique_code: outcome.status === 'error' ? '' : outcome.uniqueCode,

@@ -11,6 +11,7 @@ const colour: Record<Status, string> = {
   sent: 'teal.9',
   retry_scheduled: '#a64200',
   failed_permanently: 'red.9',
+  cancelled: 'dark.6',
 };
 
 export function MessageStatusBadge({ status }: { status: Status }) {

@@ -1,7 +1,7 @@
 import type { TOutgoingMessage } from '@attend/shared';
 import { tn } from '../i18n';
 
-/** Pending, Sending, Sent, Retry Scheduled or Failed Permanently. */
+/** Pending, Sending, Sent, Retry Scheduled, Failed Permanently or Cancelled. */
 export function messageStatusLabel(status: TOutgoingMessage['status']): string {
   return tn(`status.${status}`);
 }

@@ -35,6 +35,7 @@ import { LoginLinkPanel } from '../components/login-link-panel';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { NotificationBadge } from '../components/notification-badge';
 import { ParticipantEditForm } from '../components/participant-edit-form';
+import { ResetCodeButton } from '../components/reset-code-button';
 import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
@@ -134,6 +135,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
                 {tp('detail.sendLogin')}
               </Button>
               <SignOutEverywhereButton eventId={eventId} participant={p} />
+              <ResetCodeButton eventId={eventId} participant={p} />
             </Group>
           )}
         </Group>
@@ -211,7 +213,8 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
           {formatDateTime(p.notification_sent_at) ?? none}
         </Field>
       </Section>
-      <LoginLinkPanel participant={p} />
+      {/* A new code revoked every link: the panel forgets the one it handed out. */}
+      <LoginLinkPanel key={p.unique_code} participant={p} />
       {qrSrc && (
         <Paper withBorder radius="md" p="lg" component="section" aria-label={tp('detail.qrCode')}>
           <Stack align="center" gap="sm">
