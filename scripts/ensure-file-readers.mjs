@@ -3,6 +3,7 @@
 // Debian's packages with apt-get when running as root.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from './apt-install.mjs';
 
 const READERS = [
   {
@@ -25,26 +26,8 @@ export function ensureFileReaders() {
   const missing = READERS.filter((r) => !r.present());
   if (missing.length === 0) return true;
   const packages = missing.flatMap((r) => r.packages);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      `${missing.map((r) => r.name).join(' and ')} missing. Install with: sudo apt-get install -y ${packages.join(' ')}`,
-    );
-    return false;
-  }
-  console.log(`Installing ${packages.join(', ')} (Debian packages) for the export tests…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
-      stdio: 'inherit',
-      env,
-    });
-  let r = install();
-  if (r.status !== 0) {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    r = install();
-  }
-  return r.status === 0 && READERS.every((reader) => reader.present());
+  const what = missing.map((r) => r.name).join(' and ');
+  return aptInstall(packages, what, 'the export tests') && READERS.every((reader) => reader.present());
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(ensureFileReaders() ? 0 : 1);

@@ -2,6 +2,7 @@
 // PDFs the API prints with them. Installs Debian's package with apt-get when running as root.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from './apt-install.mjs';
 
 function hasPdfinfo() {
   return spawnSync('pdfinfo', ['-v'], { stdio: 'ignore' }).status === 0;
@@ -9,24 +10,7 @@ function hasPdfinfo() {
 
 export function ensurePoppler() {
   if (hasPdfinfo()) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error('pdfinfo is missing. Install poppler-utils with: sudo apt-get install -y poppler-utils');
-    return false;
-  }
-  console.log('Installing poppler-utils (Debian package) for the badge tests…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'poppler-utils'], {
-      stdio: 'inherit',
-      env,
-    });
-  let r = install();
-  if (r.status !== 0) {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    r = install();
-  }
-  return r.status === 0 && hasPdfinfo();
+  return aptInstall(['poppler-utils'], 'pdfinfo (poppler-utils)', 'the badge tests') && hasPdfinfo();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(ensurePoppler() ? 0 : 1);
