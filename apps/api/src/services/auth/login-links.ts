@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages, type TParticipantSelf } from '@attend/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { events, loginLinks, participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256, type StaffActor, type TokenService } from '../../lib/tokens';
@@ -52,6 +52,15 @@ export async function createLoginLink(
   return { url: `${params.publicUrl}/auto-login?${query.toString()}`, expires_at: expiresAt.toISOString() };
 }
 
+/** Marks every live link of the participant revoked; returns their ids. */
+export function revokeLiveLinks(tx: DbOrTx, participantId: number): Promise<{ id: number }[]> {
+  return tx
+    .update(loginLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(loginLinks.participantId, participantId), isNull(loginLinks.revokedAt)))
+    .returning({ id: loginLinks.id });
+}
+
 /** Revokes every live link of the participant; returns how many were revoked. */
 export async function revokeLoginLinks(
   db: Db,
@@ -60,11 +69,7 @@ export async function revokeLoginLinks(
 ): Promise<number> {
   const p = await requireParticipant(db, params.eventId, params.participantId);
   const { revoked, sessions } = await db.transaction(async (tx) => {
-    const links = await tx
-      .update(loginLinks)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(loginLinks.participantId, p.id), isNull(loginLinks.revokedAt)))
-      .returning({ id: loginLinks.id });
+    const links = await revokeLiveLinks(tx, p.id);
     // Sign-ins opened with a revoked link end with it (a sign-in with the unique code stays).
     return {
       revoked: links,

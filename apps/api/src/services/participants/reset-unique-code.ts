@@ -1,11 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages, type TParticipant } from '@attend/shared';
 import type { Db } from '../../db/client';
-import { loginLinks, participants } from '../../db/schema';
+import { participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { assertAdmin } from '../auth/staff-access';
+import { revokeLiveLinks } from '../auth/login-links';
 import { revokeSubjectSessions } from '../auth/refresh-tokens';
 import { generateUniqueCode } from '../events/generate-codes';
 import type { QrUrlFor } from '../qr/qr-url';
@@ -37,11 +38,7 @@ export async function resetUniqueCode(
           .where(and(eq(participants.id, current.id), eq(participants.eventId, params.eventId)))
           .returning();
         if (!row) throw new AppError('not_found', messages.participantNotFound);
-        const links = await tx
-          .update(loginLinks)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(loginLinks.participantId, row.id), isNull(loginLinks.revokedAt)))
-          .returning({ id: loginLinks.id });
+        const links = await revokeLiveLinks(tx, row.id);
         const sessions = await revokeSubjectSessions(tx, { participantId: row.id });
         await audit(tx, {
           action: 'participant.reset_code',
