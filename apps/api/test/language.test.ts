@@ -327,9 +327,9 @@ describe('API messages in the language of the request', () => {
   });
 
   it('carries placeholders over into the translation, and leaves other text alone', () => {
-    const english = format(messages.tooManyAttempts, { seconds: 42 });
+    const english = format(messages.notConfirmedForCheckIn, { name: 'Amina Uwase' });
     expect(translateMessage(english, 'fr')).toBe(
-      format(MESSAGE_CATALOGUES.fr.tooManyAttempts, { seconds: 42 }),
+      format(MESSAGE_CATALOGUES.fr.notConfirmedForCheckIn, { name: 'Amina Uwase' }),
     );
     expect(translateMessage('Something no catalogue has.', 'sw')).toBe('Something no catalogue has.');
     expect(translateMessage(english, 'en')).toBe(english);

@@ -10,7 +10,6 @@ export const fr: Record<keyof typeof messages, string> = {
   loginLinkExpired: 'Ce lien de connexion est invalide ou a expiré.',
   oneClickFailed:
     'La connexion en un clic a échoué. Veuillez vous connecter avec le code de l’événement et votre code unique.',
-  tooManyAttempts: 'Trop de tentatives. Veuillez patienter {seconds} secondes et réessayer.',
   challengeRequired: 'Vérification de votre navigateur…',
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   notAuthenticated: 'Les informations d’authentification n’ont pas été fournies.',

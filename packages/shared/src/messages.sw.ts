@@ -10,7 +10,6 @@ export const sw: Record<keyof typeof messages, string> = {
   loginLinkExpired: 'Kiungo hiki cha kuingia si sahihi au muda wake umeisha.',
   oneClickFailed:
     'Kuingia kwa mbofyo mmoja kumeshindikana. Tafadhali jaribu kutumia msimbo wa tukio na msimbo wako wa kipekee.',
-  tooManyAttempts: 'Majaribio mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.',
   challengeRequired: 'Tunakagua kivinjari chako…',
   sessionExpired: 'Muda wako wa kuingia umeisha. Tafadhali ingia tena.',
   notAuthenticated: 'Vitambulisho vya uthibitishaji havikutolewa.',

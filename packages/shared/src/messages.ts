@@ -10,7 +10,6 @@ export const messages = {
   invalidLoginLink: 'Invalid login link. Please try again.',
   loginLinkExpired: 'This login link is invalid or has expired.',
   oneClickFailed: 'One-click login failed. Please try using your event and unique codes.',
-  tooManyAttempts: 'Too many attempts. Please wait {seconds} seconds and try again.',
   challengeRequired: 'Checking your browser…',
   sessionExpired: 'Your session has expired. Please log in again.',
   notAuthenticated: 'Authentication credentials were not provided.',

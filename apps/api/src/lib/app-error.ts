@@ -15,7 +15,6 @@ const statusByCode = {
   uri_too_long: 414,
   unsupported_media_type: 415,
   challenge_required: 428,
-  rate_limited: 429,
   internal_error: 500,
   busy: 503,
 } as const;
