@@ -68,3 +68,26 @@ export const loginLinks = pgTable(
     index('login_links_participant_idx').on(t.participantId),
   ],
 );
+
+/**
+ * Single-use invitations for new staff accounts, stored as SHA-256 hashes of 128-bit random tokens:
+ * the invited person chooses their password with the link once, before it expires.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_invites_hash_uq').on(t.tokenHash),
+    index('staff_invites_user_idx').on(t.staffUserId),
+  ],
+);

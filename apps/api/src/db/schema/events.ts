@@ -42,6 +42,10 @@ export const events = pgTable(
     groupChatUrl: text('group_chat_url'),
     supportContact: text('support_contact'),
     dsaSessionsPerDay: integer('dsa_sessions_per_day').notNull().default(4),
+    /** Scanner accounts may add walk-ins at the station (admins always may). */
+    allowWalkInsByScanners: boolean('allow_walk_ins_by_scanners').notNull().default(false),
+    /** The station and the kiosk open the participant's badge for printing after each door check-in. */
+    printBadgeOnCheckIn: boolean('print_badge_on_check_in').notNull().default(false),
     /** Ed25519 key pair (base64url) that signs participants' QR credentials. */
     qrPublicKey: text('qr_public_key'),
     qrPrivateKey: text('qr_private_key'),
