@@ -3,10 +3,10 @@ import { i18n, type LanguageBundle } from '../src/lib/i18n';
 import { bundle as fr } from '../src/locales/fr';
 import { bundle as sw } from '../src/locales/sw';
 
-// Every English catalogue of the app (lib/i18n.ts and each feature's i18n.ts): importing one
+// Every English catalogue of the app (lib/i18n.ts and each feature's i18n.ts or <part>-i18n.ts): importing one
 // registers it as an i18next namespace, so a catalogue added later is checked without listing it here.
 const catalogueModules = import.meta.glob<{ en: Readonly<Record<string, string>> }>(
-  ['../src/lib/i18n.ts', '../src/features/*/i18n.ts'],
+  ['../src/lib/i18n.ts', '../src/features/*/*i18n.ts'],
   { eager: true },
 );
 

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppFrameLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { isStaff, useSession } from '../lib/auth-session';
+import { readKioskLock } from '../lib/kiosk-lock';
 
 /** Staff-only routes: anyone else goes to the Staff Portal sign-in. */
 export function RequireStaff() {
@@ -27,4 +29,16 @@ export function RequireAuth() {
   if (session.status !== 'authenticated')
     return <Navigate to={paths.login()} replace state={{ from: location }} />;
   return <Outlet />;
+}
+
+/**
+ * Kiosk mode: while this browser is locked on an event's kiosk, every other page leads back to it.
+ * Only the staff sign-in stays open, for when the kiosk's sign-in has ended.
+ */
+export function KioskLockGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const lock = readKioskLock();
+  const kiosk = lock ? paths.kiosk(lock.eventId) : null;
+  if (kiosk && pathname !== kiosk && pathname !== paths.staffLogin()) return <Navigate to={kiosk} replace />;
+  return children;
 }

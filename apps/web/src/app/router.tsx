@@ -6,7 +6,7 @@ import { paths, routePatterns } from '../config/paths';
 import { AutoLoginPage } from '../features/auth/routes/auto-login';
 import { LoginPage } from '../features/auth/routes/login';
 import { LandingPage } from '../features/landing/routes/landing';
-import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
+import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -21,7 +21,9 @@ function Root() {
     <>
       <NavigationProgress />
       <ScrollRestoration />
-      <Outlet />
+      <KioskLockGuard>
+        <Outlet />
+      </KioskLockGuard>
     </>
   );
 }
@@ -130,6 +132,10 @@ export const routes: RouteObject[] = [
       {
         Component: RequireStaff,
         children: [
+          {
+            path: routePatterns.kiosk,
+            lazy: lazyPage(() => import('../features/check-in/routes/kiosk-page')),
+          },
           {
             lazy: lazyPage(() => import('./layouts/staff-layout')),
             errorElement: <RouteError />,

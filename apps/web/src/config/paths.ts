@@ -8,6 +8,8 @@ export const paths = {
   autoLogin: () => '/auto-login',
   error: () => '/error',
   staffLogin: () => '/dashboard/login',
+  /** The self check-in kiosk of one event (full screen, outside the staff layout). */
+  kiosk: (eventId: Id) => `/kiosk/${eventId}`,
 
   participant: {
     dashboard: () => '/dashboard/participant',
@@ -56,6 +58,7 @@ export const routePatterns = {
   staffEventMessages: '/dashboard/events/:eventId/messages',
   /** Every page of one event (the staff layout shows the event's own navigation on them). */
   staffEventArea: '/dashboard/events/:eventId/*',
+  kiosk: '/kiosk/:eventId',
 } as const;
 
 function stringValues(query: Record<string, string | number>): Record<string, string> {

@@ -143,6 +143,7 @@ export type Namespace =
   | 'checkIn'
   | 'dashboard'
   | 'events'
+  | 'kiosk'
   | 'notifications'
   | 'participantDashboard'
   | 'participants'

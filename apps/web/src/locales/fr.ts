@@ -2,6 +2,7 @@ import { fr as attendance } from '../features/attendance/i18n.fr';
 import { fr as checkIn } from '../features/check-in/i18n.fr';
 import { fr as dashboard } from '../features/dashboard/i18n.fr';
 import { fr as events } from '../features/events/i18n.fr';
+import { fr as kiosk } from '../features/check-in/kiosk-i18n.fr';
 import { fr as notifications } from '../features/notifications/i18n.fr';
 import { fr as participantDashboard } from '../features/participant-dashboard/i18n.fr';
 import { fr as participants } from '../features/participants/i18n.fr';
@@ -21,6 +22,7 @@ export const bundle: LanguageBundle = {
   checkIn,
   dashboard,
   events,
+  kiosk,
   notifications,
   participantDashboard,
   participants,

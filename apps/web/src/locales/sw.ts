@@ -2,6 +2,7 @@ import { sw as attendance } from '../features/attendance/i18n.sw';
 import { sw as checkIn } from '../features/check-in/i18n.sw';
 import { sw as dashboard } from '../features/dashboard/i18n.sw';
 import { sw as events } from '../features/events/i18n.sw';
+import { sw as kiosk } from '../features/check-in/kiosk-i18n.sw';
 import { sw as notifications } from '../features/notifications/i18n.sw';
 import { sw as participantDashboard } from '../features/participant-dashboard/i18n.sw';
 import { sw as participants } from '../features/participants/i18n.sw';
@@ -21,6 +22,7 @@ export const bundle: LanguageBundle = {
   checkIn,
   dashboard,
   events,
+  kiosk,
   notifications,
   participantDashboard,
   participants,

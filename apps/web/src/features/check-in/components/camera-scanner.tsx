@@ -15,6 +15,8 @@ type Props = {
   onActiveChange: (active: boolean) => void;
   /** Changes with the session: a badge already seen must count again in the new session. */
   scopeKey: string;
+  /** Start the camera on opening (the kiosk), instead of waiting for Start Camera. */
+  autoStart?: boolean;
 };
 
 function cameraError(err: unknown): string {
@@ -31,7 +33,7 @@ function cameraError(err: unknown): string {
  * where the camera has one. Decoding runs continuously; the same code is ignored while it stays in
  * view (see lib/repeat-filter).
  */
-export function CameraScanner({ onScan, onActiveChange, scopeKey }: Props) {
+export function CameraScanner({ onScan, onActiveChange, scopeKey, autoStart = false }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const scanner = useRef<QrScanner | null>(null);
   const filter = useRef(createRepeatFilter());
@@ -139,6 +141,13 @@ export function CameraScanner({ onScan, onActiveChange, scopeKey }: Props) {
       setFlashOn(instance.isFlashOn());
     }
   };
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (!autoStart || started.current) return;
+    started.current = true;
+    void start();
+  });
 
   const running = status !== 'off';
   return (

@@ -27,6 +27,7 @@ import { tc } from '../i18n';
 import { AttendanceTable } from './attendance-table';
 import { CameraScanner } from './camera-scanner';
 import { CheckInCounts, LiveBadge, type Count } from './check-in-counts';
+import { KioskStart } from './kiosk-start';
 import { LazyCheckInChart } from './lazy-check-in-chart';
 import { OfflineStatus } from './offline-status';
 import { ScanForm } from './scan-form';
@@ -137,7 +138,10 @@ export function CheckInStation({ eventId, event, nav }: Props) {
           <Title order={1}>
             {eventName ? tc('station.title', { event: eventName }) : tc('station.documentTitle')}
           </Title>
-          <LiveBadge status={live} />
+          <Group gap="sm">
+            <LiveBadge status={live} />
+            <KioskStart eventId={eventId} eventName={eventName ?? ''} />
+          </Group>
         </Group>
         <OfflineStatus station={offline} />
 

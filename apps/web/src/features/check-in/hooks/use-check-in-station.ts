@@ -30,7 +30,13 @@ function toast(outcome: ScanOutcome): void {
  * when the POST gets no answer) the scan is decided on the station and queued with the same nonce,
  * so a scan the server did record before the answer was lost is recorded once.
  */
-export function useCheckInStation(eventId: number, scope: StationScope, offline: OfflineStation) {
+export function useCheckInStation(
+  eventId: number,
+  scope: StationScope,
+  offline: OfflineStation,
+  /** `toasts: false` for the kiosk, whose whole screen is the result. */
+  { toasts = true }: { toasts?: boolean } = {},
+) {
   const create = useCreateCheckIn(eventId);
   const [result, setResult] = useState<StationResult | null>(null);
   const [pending, setPending] = useState(0);
@@ -74,7 +80,7 @@ export function useCheckInStation(eventId: number, scope: StationScope, offline:
     if (mine === seq.current) {
       setResult(next);
       playFeedback(outcome.tone);
-      toast(outcome);
+      if (toasts) toast(outcome);
     }
     return next;
   };
