@@ -36,7 +36,8 @@ test.describe('self check-in kiosk', () => {
     const ada = await api.createParticipant(event.id, `Ada Kiosk ${suffix()}`);
     const ben = await api.createParticipant(event.id, `Ben Kiosk ${suffix()}`);
     const cleo = await api.createParticipant(event.id, `Cleo Kiosk ${suffix()}`);
-    for (const p of [ada, ben]) await api.confirm(event.id, p.id);
+    const dan = await api.createParticipant(event.id, `Dan Kiosk ${suffix()}`);
+    for (const p of [ada, ben, dan]) await api.confirm(event.id, p.id);
     const token = await apiStaffToken(request);
     const headers = { Authorization: `Bearer ${token}` };
     const detail = await request.get(`/api/events/${event.id}/participants/${ada.id}/`, { headers });
@@ -101,6 +102,24 @@ test.describe('self check-in kiosk', () => {
       await expect(result).toContainText('We could not find this code.');
       await page.getByRole('button', { name: 'Done' }).click();
 
+      // Without a network the kiosk keeps the check-in and sends it when the network is back.
+      await context.setOffline(true);
+      await page.getByLabel('Unique Code').fill(dan.unique_code);
+      await page.keyboard.press('Enter');
+      await expect(result).toContainText('Your check-in is kept on this device');
+      await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await context.setOffline(false);
+      await expect(page.getByText('Offline', { exact: true })).toBeHidden();
+      await expect
+        .poll(async () => {
+          const records = (await (
+            await request.get(`/api/events/${event.id}/check-ins/`, { headers })
+          ).json()) as { participant_name: string }[];
+          return records.map((r) => r.participant_name);
+        })
+        .toContain(dan.full_name);
+
       // In French.
       await page.getByTestId('language-switcher').click();
       await page.getByRole('option', { name: 'Français' }).click();
@@ -135,7 +154,9 @@ test.describe('self check-in kiosk', () => {
         participant_name: string;
         notes: string;
       }[];
-      expect(list.map((r) => r.participant_name).sort()).toEqual([ada.full_name, ben.full_name].sort());
+      expect(list.map((r) => r.participant_name).sort()).toEqual(
+        [ada.full_name, ben.full_name, dan.full_name].sort(),
+      );
       expect(list.every((r) => r.notes === 'Kiosk')).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
