@@ -7,6 +7,8 @@ import { ZChallengeRequired } from '@attend/shared';
 export const STAFF = { username: 'staff', password: 'staff-password-1' } as const;
 /** An admin of its own, for journeys that end every sign-in of their account. */
 export const STAFF_ALONE = { username: 'organiser', password: 'organiser-password-1' } as const;
+/** A scanner account of the seeded event (scripts/e2e-server.ts); journeys grant it their events. */
+export const SCANNER = { username: 'doorscanner', password: 'doorscanner-password-1' } as const;
 export const EVENT_CODE = 'E2ETST';
 export const EVENT_NAME = 'Regional Health Workshop';
 export const AMINA = { code: 'ABCD2345', fullName: 'Amina Uwase' } as const;

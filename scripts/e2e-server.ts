@@ -22,6 +22,8 @@ import { startMailSink } from './e2e-mail-sink';
 export const E2E_STAFF = { username: 'staff', password: 'staff-password-1' } as const;
 /** A second admin for journeys that end every sign-in of their account (the others share E2E_STAFF). */
 export const E2E_STAFF_ALONE = { username: 'organiser', password: 'organiser-password-1' } as const;
+/** A scanner account (the seeded event; journeys grant it their own events). */
+export const E2E_SCANNER = { username: 'doorscanner', password: 'doorscanner-password-1' } as const;
 export const E2E_EVENT_CODE = 'E2ETST';
 export const E2E_UNIQUE_CODES: [string, string] = ['ABCD2345', 'EFGH6789'];
 
@@ -57,6 +59,12 @@ async function main(): Promise<void> {
   await createStaffUser(database.db, { ...E2E_STAFF, fullName: 'Staff Member' });
   await createStaffUser(database.db, { ...E2E_STAFF_ALONE, fullName: 'Organiser' });
   const seed = await seedDemo(database.db, { eventCode: E2E_EVENT_CODE, uniqueCodes: E2E_UNIQUE_CODES });
+  await createStaffUser(database.db, {
+    ...E2E_SCANNER,
+    fullName: 'Door Scanner',
+    role: 'scanner',
+    eventIds: [seed.event.id],
+  });
 
   const sink = await startMailSink({
     host,

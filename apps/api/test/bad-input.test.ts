@@ -598,6 +598,7 @@ describe('hostile values in every integer, date and enum field', () => {
         ],
       },
       'POST /api/events/:eventId/check-in/': { qr_code_data: 'EFGH6789' },
+      'POST /api/events/:eventId/check-in/walk-in/': { full_name: 'Walk In', email: 'walk-in@example.org' },
       'POST /api/events/:eventId/participants/send_notifications/': { participant_ids: [p0], type: 'email' },
     };
     const queries: Record<string, Record<string, string>> = {

@@ -27,6 +27,8 @@ export const checkInEvent: TCheckInEvent = {
   is_active: true,
   time_zone: 'UTC',
   participants_count: 120,
+  allow_walk_ins_by_scanners: false,
+  print_badge_on_check_in: false,
 };
 
 export function checkInStats(overrides: Partial<TEventCheckInStats> = {}): TEventCheckInStats {

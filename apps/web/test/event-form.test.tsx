@@ -62,6 +62,12 @@ describe('the Create Event form', { timeout: 20_000 }, () => {
     fill(screen.getByRole('textbox', { name: 'Notes for participants' }), 'Lunch is at noon.');
     fill(screen.getByRole('textbox', { name: 'Group chat link' }), 'https://chat.example.org/s');
     fill(screen.getByRole('textbox', { name: 'Contact line' }), 'Call Amina');
+    // The DSA rule words the standard notes as it is typed.
+    const notes = screen.getByRole('textbox', { name: 'Notes for participants' });
+    expect(notes.getAttribute('placeholder')).toContain('attend 4 sessions per day');
+    fill(screen.getByRole('textbox', { name: 'DSA sessions per day' }), '3');
+    expect(notes.getAttribute('placeholder')).toContain('attend 3 sessions per day');
+    await user.click(screen.getByRole('checkbox', { name: 'Scanners may add walk-ins' }));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
@@ -77,6 +83,9 @@ describe('the Create Event form', { timeout: 20_000 }, () => {
       event_notes: 'Lunch is at noon.',
       group_chat_url: 'https://chat.example.org/s',
       support_contact: 'Call Amina',
+      dsa_sessions_per_day: 3,
+      allow_walk_ins_by_scanners: true,
+      print_badge_on_check_in: false,
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notify).toHaveBeenCalledWith('Event created successfully', 'success');
@@ -109,5 +118,24 @@ describe('the Create Event form', { timeout: 20_000 }, () => {
       group_chat_url: '',
       support_contact: '',
     });
+  });
+
+  it('refuses a DSA rule that is not a whole number from 0 to 24, sending nothing', async () => {
+    const user = userEvent.setup();
+    const { bodies } = renderCreate();
+    fill(await screen.findByRole('textbox', { name: 'Event Name' }), 'Summit');
+    fill(screen.getByRole('textbox', { name: 'Location' }), 'Kigali');
+    fill(screen.getByLabelText('Start Date'), '2026-11-27T09:00');
+    fill(screen.getByLabelText('End Date'), '2026-11-27T17:00');
+    const dsa = screen.getByRole('textbox', { name: 'DSA sessions per day' });
+    for (const value of ['', '25']) {
+      fill(dsa, value);
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      expect(await screen.findByText('Enter a whole number of sessions from 0 to 24.')).toBeTruthy();
+    }
+    fill(dsa, '0');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ dsa_sessions_per_day: 0 });
   });
 });

@@ -35,6 +35,8 @@ export function event(overrides: Partial<TEvent> = {}): TEvent {
     group_chat_url: null,
     support_contact: null,
     dsa_sessions_per_day: 4,
+    allow_walk_ins_by_scanners: false,
+    print_badge_on_check_in: false,
     time_zone: 'UTC',
     status: 'Upcoming',
     participants_count: 3,

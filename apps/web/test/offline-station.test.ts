@@ -55,6 +55,8 @@ async function makePack() {
       location: 'Hall',
       is_active: true,
       time_zone: 'UTC',
+      allow_walk_ins_by_scanners: false,
+      print_badge_on_check_in: false,
     },
     public_key: keys.publicKey,
     sessions: [

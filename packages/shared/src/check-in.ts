@@ -3,6 +3,7 @@ import { ZCalendarDay, ZInstant } from './formats';
 import { ZDay } from './attendance';
 import { zPage } from './events';
 import { ZId } from './ids';
+import { ZParticipantCreate } from './participants';
 import { DEFAULT_TIME_ZONE } from './rules/time';
 
 /** Longest `qr_code_data` accepted: a credential is ~110 characters, a typed code 8. */
@@ -149,6 +150,10 @@ export const ZCheckInEvent = z.object({
   /** The event's IANA time zone; an offline pack saved before zones existed reads as UTC. */
   time_zone: z.string().default(DEFAULT_TIME_ZONE),
   participants_count: z.number().int(),
+  /** Whether a scanner may add walk-ins here (admins always may); absent from older packs: no. */
+  allow_walk_ins_by_scanners: z.boolean().default(false),
+  /** Whether the station prints the badge after each door check-in; absent from older packs: no. */
+  print_badge_on_check_in: z.boolean().default(false),
 });
 export const ZCheckInEventList = z.array(ZCheckInEvent);
 export type TCheckInEvent = z.infer<typeof ZCheckInEvent>;
@@ -174,6 +179,22 @@ export const ZDsaReport = z.object({
   ),
 });
 export type TDsaReport = z.infer<typeof ZDsaReport>;
+
+/**
+ * POST /api/events/{eventId}/check-in/walk-in/: someone not on the list, added and checked in in one
+ * step (the participant rules of Add Participant, the check-in rules of a scan). `session` is the
+ * station's session, or null for the door.
+ */
+export const ZWalkInCreate = ZParticipantCreate.pick({
+  full_name: true,
+  email: true,
+  phone: true,
+  organization: true,
+}).extend({
+  session: ZId.nullable().default(null),
+  notes: z.string().trim().max(CHECK_IN_NOTES_MAX).default(''),
+});
+export type TWalkInCreate = z.input<typeof ZWalkInCreate>;
 
 /** Staff roles: an admin manages everything; a scanner only runs check-in stations of its events. */
 export const STAFF_ROLES = ['admin', 'scanner'] as const;

@@ -63,6 +63,9 @@ const zText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/** The most sessions a day the DSA rule may ask for. */
+export const MAX_DSA_SESSIONS_PER_DAY = 24;
+
 /** Fields staff may set on an event besides name, dates and location. */
 const eventExtras = {
   description: zText(5000),
@@ -84,7 +87,11 @@ const eventExtras = {
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL starting with https://')
     .nullish(),
   support_contact: z.string().trim().max(500).nullish(),
-  dsa_sessions_per_day: z.number().int().min(0).max(24).optional(),
+  dsa_sessions_per_day: z.number().int().min(0).max(MAX_DSA_SESSIONS_PER_DAY).optional(),
+  /** Scanner accounts may add walk-ins at the check-in station (admins always may). */
+  allow_walk_ins_by_scanners: z.boolean().optional(),
+  /** The station opens the participant's badge for printing after each door check-in. */
+  print_badge_on_check_in: z.boolean().optional(),
   /** Where the event happens; every time of it is shown in this zone. Absent on create: UTC. */
   time_zone: zTimeZone.optional(),
 };
@@ -179,6 +186,10 @@ export const ZEvent = z.object({
   group_chat_url: z.string().nullable(),
   support_contact: z.string().nullable(),
   dsa_sessions_per_day: z.number().int(),
+  /** Scanner accounts may add walk-ins at the check-in station (admins always may). */
+  allow_walk_ins_by_scanners: z.boolean().default(false),
+  /** The station opens the participant's badge for printing after each door check-in. */
+  print_badge_on_check_in: z.boolean().default(false),
   /**
    * The event's IANA time zone: every time of the event and its sessions is shown in it. A copy
    * kept offline before events had zones reads as UTC, which they all were.

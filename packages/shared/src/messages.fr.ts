@@ -179,4 +179,8 @@ export const fr: Record<keyof typeof messages, string> = {
   validationFailed: 'Veuillez vérifier le formulaire et réessayer.',
   participantNotFound: 'Participant introuvable.',
   eventNotFound: 'Événement introuvable',
+  // Walk-ins and badges at the door (issue 28)
+  walkInEmailExists:
+    '{name} est déjà participant de cet événement avec cette adresse e-mail : recherchez cette personne par nom ou par code et enregistrez-la au lieu d’ajouter un participant sur place.',
+  walkInsAdminsOnly: 'Seuls les administrateurs peuvent ajouter des participants sur place à cet événement.',
 };

@@ -174,4 +174,8 @@ export const sw: Record<keyof typeof messages, string> = {
   validationFailed: 'Tafadhali kagua fomu kisha ujaribu tena.',
   participantNotFound: 'Mshiriki hakupatikana.',
   eventNotFound: 'Tukio halikupatikana',
+  // Walk-ins and badges at the door (issue 28)
+  walkInEmailExists:
+    '{name} tayari ni mshiriki wa tukio hili mwenye anwani hii ya barua pepe: mtafute kwa jina au msimbo na umsajili kuingia badala ya kumwongeza kama mshiriki wa papo hapo.',
+  walkInsAdminsOnly: 'Wasimamizi pekee ndio wanaweza kuongeza washiriki wa papo hapo katika tukio hili.',
 };

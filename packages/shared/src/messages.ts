@@ -169,6 +169,10 @@ export const messages = {
   validationFailed: 'Please check the form and try again.',
   participantNotFound: 'Participant not found.',
   eventNotFound: 'Event not found',
+  // Walk-ins and badges at the door (issue 28)
+  walkInEmailExists:
+    '{name} is already a participant of this event with this email address: find them by name or code and check them in instead of adding a walk-in.',
+  walkInsAdminsOnly: 'Only admins can add walk-ins at this event.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

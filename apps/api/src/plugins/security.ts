@@ -27,6 +27,8 @@ export default fp(
           workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],
           mediaSrc: ["'self'", 'blob:'],
+          // The check-in station prints a badge from a blob: URL in a frame (lib/print-badge.ts).
+          frameSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

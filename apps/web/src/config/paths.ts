@@ -128,6 +128,10 @@ export const apiPaths = {
   offlinePack: (eventId: Id, since?: string) =>
     `/api/events/${eventId}/check-in/offline-pack/${since ? `?${new URLSearchParams({ since })}` : ''}`,
   syncCheckIns: (eventId: Id) => `/api/events/${eventId}/check-ins/sync/`,
+  walkIn: (eventId: Id) => `/api/events/${eventId}/check-in/walk-in/`,
+  /** One participant's badge, one page the badge's size (printed at the check-in station). */
+  participantBadge: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/badge.pdf`,
   dsaReport: (eventId: Id, day: string) =>
     `/api/events/${eventId}/attendance/dsa-report/?${new URLSearchParams({ day })}`,
   dsaReportExport: (eventId: Id, day: string) =>

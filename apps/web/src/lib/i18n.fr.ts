@@ -129,4 +129,7 @@ export const fr: Record<keyof typeof en, string> = {
   'participantEvent.returnToDashboard': 'Retour au tableau de bord',
 
   'notify.close': 'Fermer',
+
+  // Issue 28: the DSA report in the event's navigation
+  'eventNav.dsaReport': 'Rapport DSA',
 };

@@ -125,4 +125,7 @@ export const sw: Record<keyof typeof en, string> = {
   'participantEvent.returnToDashboard': 'Rudi kwenye Dashibodi',
 
   'notify.close': 'Funga',
+
+  // Issue 28: the DSA report in the event's navigation
+  'eventNav.dsaReport': 'Ripoti ya DSA',
 };

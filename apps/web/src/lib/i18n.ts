@@ -132,6 +132,9 @@ export const en = {
   'participantEvent.returnToDashboard': 'Return to Dashboard',
 
   'notify.close': 'Close',
+
+  // Issue 28: the DSA report in the event's navigation
+  'eventNav.dsaReport': 'DSA report',
 } as const;
 
 export type TranslationKey = keyof typeof en;

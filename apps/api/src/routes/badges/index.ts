@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBadgesQuery } from '@attend/shared';
-import { staffActor } from '../../plugins/auth';
+import { checkInActor, staffActor } from '../../plugins/auth';
 import { renderBadgeSheets } from '../../services/badges/render-badge-sheets';
-import { bearerSecurity, errorResponses, EventParams, fileResponse } from '../route-schemas';
+import { renderParticipantBadge } from '../../services/badges/render-participant-badge';
+import { bearerSecurity, errorResponses, EventParams, fileResponse, RouteId } from '../route-schemas';
 
 const PdfFile = fileResponse('A PDF of badge sheets', ['application/pdf']);
+const BadgeFile = fileResponse("One page the badge's size", ['application/pdf']);
 
 /** Printable badge sheets. */
 export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +48,40 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
         .header('Cache-Control', 'no-store')
         .header('X-Badge-Count', String(pdf.count))
+        .send(pdf.stream);
+    },
+  );
+
+  app.get(
+    '/events/:eventId/participants/:participantId/badge.pdf',
+    {
+      config: { auth: 'check-in' },
+      schema: {
+        tags: ['badges'],
+        security: bearerSecurity,
+        description:
+          "One participant's badge on one page the badge's size (the `single` layout), to print at " +
+          'the check-in station: admins, and scanners at their own events. A participant of another ' +
+          'event answers 404.',
+        params: EventParams.extend({ participantId: RouteId }),
+        response: { 200: BadgeFile, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await renderParticipantBadge(
+        app.db,
+        checkInActor(request),
+        { ...request.params, qrKeys: app.qrKeys },
+        (err) => request.log.error({ err }, 'badge: a logo or the badge could not be drawn'),
+      );
+      reply.raw.once('close', () => {
+        if (!pdf.stream.readableEnded) pdf.stream.destroy();
+      });
+      // Inline: the station opens it in a print frame, or in a tab when printing from a frame fails.
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${pdf.filename}"`)
+        .header('Cache-Control', 'no-store')
         .send(pdf.stream);
     },
   );

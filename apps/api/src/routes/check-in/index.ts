@@ -35,6 +35,7 @@ import {
   XLSX_TYPE,
 } from '../route-schemas';
 import { offlineCheckInRoutes } from './offline';
+import { walkInRoutes } from './walk-in';
 
 const schema = { tags: ['check-in'], security: bearerSecurity };
 const refusals = { ...errorResponses, 400: ZCheckInRefusal, 404: ZCheckInRefusal, 409: ZCheckInRefusal };
@@ -54,6 +55,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     await hub.close();
   });
   await app.register(offlineCheckInRoutes);
+  await app.register(walkInRoutes);
 
   app.get(
     '/check-in/events/',

@@ -120,6 +120,19 @@ export async function renderBadgeSheets(
   onError: (err: unknown) => void = () => {},
 ): Promise<BadgeSheets> {
   assertAdmin(actor);
+  return drawBadgeSheets(db, eventId, params, onError);
+}
+
+/**
+ * The badges PDF of renderBadgeSheets without the caller's check: for callers that decided who may
+ * print which badges themselves (the check-in station's single badge).
+ */
+export async function drawBadgeSheets(
+  db: DbOrTx,
+  eventId: number,
+  params: { selection: BadgeSelection; layout: TBadgeLayout; qrKeys: QrKeys },
+  onError: (err: unknown) => void = () => {},
+): Promise<BadgeSheets> {
   const [event] = await db
     .select({
       name: events.name,

@@ -191,6 +191,50 @@ async function publicKeyOf(db: DbOrTx, eventId: number): Promise<string | null> 
   return row?.publicKey ?? null;
 }
 
+/** A record about to be written: everything the API shows but its id and time. */
+export type NewCheckIn = Omit<TCheckIn, 'id' | 'check_in_time'> & { unique_code: string };
+
+/**
+ * Inserts one check-in record and announces it on the live channel, in one statement (as the scan
+ * statement does), so listeners in every process forward the whole record without querying. Inside
+ * a transaction the announcement goes out on commit, and not at all on a rollback. Answers the new
+ * id and time, or nothing when a record of this participant for this door or session (or of this
+ * nonce) exists already.
+ */
+export async function insertCheckInRecord(
+  tx: DbOrTx,
+  params: {
+    eventId: number;
+    actor: Pick<StaffActor, 'staffId'>;
+    record: NewCheckIn;
+    /** The scan's time (an offline station's sync); null: now. */
+    at: string | null;
+    nonce: string | null;
+  },
+): Promise<{ id: number; check_in_time: string | Date } | undefined> {
+  const { eventId, record } = params;
+  const notice: Omit<CheckInNotice, 'check_in'> & { check_in: NewCheckIn } = {
+    action: 'created',
+    event_id: eventId,
+    check_in: record,
+  };
+  const result = await tx.execute(sql`
+    with ins as (
+      insert into check_ins (event_id, participant_id, session_id, check_in_time, checked_in_by, notes, forced, client_nonce)
+      values (${eventId}, ${record.participant_id}, ${record.session}, coalesce(${params.at}::timestamptz, now()), ${params.actor.staffId}, ${record.notes}, ${record.forced}, ${params.nonce})
+      on conflict do nothing
+      returning id, check_in_time
+    )
+    select id, check_in_time,
+      pg_notify(${CHECK_IN_CHANNEL}, (${JSON.stringify(notice)}::jsonb
+        || jsonb_build_object('check_in', ${JSON.stringify(notice.check_in)}::jsonb
+          || jsonb_build_object('id', id,
+            'check_in_time', to_char(check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))::text)
+    from ins
+  `);
+  return resultRows<{ id: number; check_in_time: string | Date }>(result)[0];
+}
+
 export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckIn };
 
 /**
@@ -289,11 +333,11 @@ export async function checkInParticipant(
     forced = true;
   }
 
-  const insert = async (tx: DbOrTx) => {
-    const notice: Omit<CheckInNotice, 'check_in'> & { check_in: Omit<TCheckIn, 'id' | 'check_in_time'> } = {
-      action: 'created',
-      event_id: eventId,
-      check_in: {
+  const insert = (tx: DbOrTx) =>
+    insertCheckInRecord(tx, {
+      eventId,
+      actor,
+      record: {
         participant_id: who.id,
         participant_name: who.fullName,
         organization: who.organization,
@@ -304,24 +348,9 @@ export async function checkInParticipant(
         notes: input.notes,
         forced,
       },
-    };
-    // Insert and announce in one statement, as the scan statement does.
-    const result = await tx.execute(sql`
-      with ins as (
-        insert into check_ins (event_id, participant_id, session_id, check_in_time, checked_in_by, notes, forced, client_nonce)
-        values (${eventId}, ${who.id}, ${sessionId}, coalesce(${at}::timestamptz, now()), ${actor.staffId}, ${input.notes}, ${forced}, ${input.client_nonce ?? null})
-        on conflict do nothing
-        returning id, check_in_time
-      )
-      select id, check_in_time,
-        pg_notify(${CHECK_IN_CHANNEL}, (${JSON.stringify(notice)}::jsonb
-          || jsonb_build_object('check_in', ${JSON.stringify(notice.check_in)}::jsonb
-            || jsonb_build_object('id', id,
-              'check_in_time', to_char(check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))::text)
-      from ins
-    `);
-    return resultRows<{ id: number; check_in_time: string | Date }>(result)[0];
-  };
+      at,
+      nonce: input.client_nonce ?? null,
+    });
 
   // The scan statement inserts only what needs no force; a forced check-in is written here (at the
   // door with the participant's confirmation, in one transaction). The confirmation follows the

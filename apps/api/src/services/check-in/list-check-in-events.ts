@@ -14,9 +14,12 @@ export async function listCheckInEvents(db: DbOrTx, actor: StaffActor): Promise<
     is_active: boolean;
     time_zone: string;
     participants_count: number;
+    allow_walk_ins_by_scanners: boolean;
+    print_badge_on_check_in: boolean;
   }>(
     await db.execute(sql`
       select e.id, e.name, e.start_date, e.end_date, e.location, e.is_active, e.time_zone,
+        e.allow_walk_ins_by_scanners, e.print_badge_on_check_in,
         (select count(*)::int from participants p where p.event_id = e.id) as participants_count
       from events e
       where ${

@@ -55,7 +55,8 @@ export async function readOfflinePack(
       ${iso('now()')} as generated_at,
       (select json_build_object('id', e.id, 'name', e.name, 'start_date', ${iso('e.start_date')},
           'end_date', ${iso('e.end_date')}, 'location', e.location, 'is_active', e.is_active,
-          'time_zone', e.time_zone)
+          'time_zone', e.time_zone, 'allow_walk_ins_by_scanners', e.allow_walk_ins_by_scanners,
+          'print_badge_on_check_in', e.print_badge_on_check_in)
         from events e where e.id = ${eventId})::text as event,
       (select coalesce(json_agg(json_build_array(s.id, s.name, s.parent_session_id,
           ${iso('s.start_time')}, ${iso('s.end_time')}, s.is_active) order by s.start_time, s.id), '[]')

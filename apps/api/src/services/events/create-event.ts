@@ -42,6 +42,8 @@ export async function createEvent(
         groupChatUrl: input.group_chat_url || null,
         supportContact: input.support_contact || null,
         dsaSessionsPerDay: input.dsa_sessions_per_day,
+        allowWalkInsByScanners: input.allow_walk_ins_by_scanners,
+        printBadgeOnCheckIn: input.print_badge_on_check_in,
         timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
         createdBy: actor.staffId,
       })

@@ -62,6 +62,8 @@ export function serializeEvent(
     group_chat_url: e.groupChatUrl,
     support_contact: e.supportContact,
     dsa_sessions_per_day: e.dsaSessionsPerDay,
+    allow_walk_ins_by_scanners: e.allowWalkInsByScanners,
+    print_badge_on_check_in: e.printBadgeOnCheckIn,
     time_zone: e.timeZone,
     status: displayStatus({ start: e.startDate, end: e.endDate }, now),
     participants_count: row.participantsCount,

@@ -61,6 +61,9 @@ export async function updateEvent(
     if (input.support_contact !== undefined) set.supportContact = input.support_contact || null;
     if (input.dsa_sessions_per_day !== undefined) set.dsaSessionsPerDay = input.dsa_sessions_per_day;
     if (input.time_zone !== undefined) set.timeZone = input.time_zone;
+    if (input.allow_walk_ins_by_scanners !== undefined)
+      set.allowWalkInsByScanners = input.allow_walk_ins_by_scanners;
+    if (input.print_badge_on_check_in !== undefined) set.printBadgeOnCheckIn = input.print_badge_on_check_in;
     await tx.update(events).set(set).where(eq(events.id, eventId));
     await audit(tx, {
       action: 'event.update',

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { format, messages, type TParticipantCreated, type ZParticipantCreate } from '@attend/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
@@ -26,7 +26,8 @@ export function usernameTaken(): AppError {
   });
 }
 
-async function deriveUsername(db: Db, eventId: number, email: string): Promise<string> {
+/** A username for a new participant from the e-mail, unique within the event. */
+export async function deriveUsername(db: DbOrTx, eventId: number, email: string): Promise<string> {
   const base = usernameBase(email);
   const taken = await db
     .select({ u: participants.username })

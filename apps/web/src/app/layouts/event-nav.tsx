@@ -13,6 +13,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'eventNav.participants', to: paths.staff.participants },
   { label: 'eventNav.sessions', to: paths.staff.sessions },
   { label: 'eventNav.checkIn', to: paths.staff.checkIn },
+  { label: 'eventNav.dsaReport', to: paths.staff.dsaReport },
   { label: 'eventNav.tagDesign', to: paths.staff.tagDesign },
   { label: 'eventNav.messages', to: paths.staff.eventMessages },
 ];

@@ -175,4 +175,25 @@ export const fr: Record<keyof typeof en, string> = {
   'dsa.no': 'Non',
   'dsa.empty': 'Aucun participant ne correspond.',
   'dsa.filename': 'dsa_report_{event}_{day}.xlsx',
+
+  // Issue 28: walk-ins and badges at the station
+  'walkIn.button': 'Ajouter un participant sur place',
+  'walkIn.offline': 'L’ajout d’un participant sur place nécessite la connexion au serveur.',
+  'walkIn.title': 'Ajouter un participant sur place',
+  'walkIn.intro':
+    'Pour une personne absente de la liste : elle est ajoutée comme participant, sa présence est confirmée et elle est enregistrée à {session}, en une seule étape.',
+  'walkIn.fullName': 'Nom complet',
+  'walkIn.email': 'E-mail',
+  'walkIn.phone': 'Téléphone',
+  'walkIn.organization': 'Organisation',
+  'walkIn.fullNameRequired': 'Le nom complet est obligatoire',
+  'walkIn.emailRequired': 'L’e-mail est obligatoire',
+  'walkIn.invalidEmail': 'Veuillez saisir une adresse e-mail valide',
+  'walkIn.submit': 'Ajouter et enregistrer',
+  'walkIn.cancel': 'Annuler',
+  'walkIn.failed': 'Échec de l’ajout du participant sur place',
+  'badge.print': 'Imprimer le badge',
+  'badge.offline': 'L’impression d’un badge nécessite la connexion au serveur.',
+  'badge.failed': 'Échec de l’impression du badge',
+  'badge.auto': 'Les badges s’impriment automatiquement après chaque enregistrement à l’entrée.',
 };

@@ -177,4 +177,25 @@ export const sw: Record<keyof typeof en, string> = {
   'dsa.no': 'Hapana',
   'dsa.empty': 'Hakuna washiriki wanaolingana.',
   'dsa.filename': 'dsa_report_{event}_{day}.xlsx',
+
+  // Issue 28: walk-ins and badges at the station
+  'walkIn.button': 'Ongeza mshiriki wa papo hapo',
+  'walkIn.offline': 'Kuongeza mshiriki wa papo hapo kunahitaji muunganisho na seva.',
+  'walkIn.title': 'Ongeza mshiriki wa papo hapo',
+  'walkIn.intro':
+    'Kwa mtu ambaye hayupo kwenye orodha: anaongezwa kama mshiriki, kuhudhuria kwake kunathibitishwa na anasajiliwa kuingia katika {session}, kwa hatua moja.',
+  'walkIn.fullName': 'Jina Kamili',
+  'walkIn.email': 'Barua pepe',
+  'walkIn.phone': 'Simu',
+  'walkIn.organization': 'Shirika',
+  'walkIn.fullNameRequired': 'Jina kamili linahitajika',
+  'walkIn.emailRequired': 'Barua pepe inahitajika',
+  'walkIn.invalidEmail': 'Tafadhali weka anwani sahihi ya barua pepe',
+  'walkIn.submit': 'Ongeza na usajili kuingia',
+  'walkIn.cancel': 'Ghairi',
+  'walkIn.failed': 'Imeshindwa kuongeza mshiriki wa papo hapo',
+  'badge.print': 'Chapisha beji',
+  'badge.offline': 'Kuchapisha beji kunahitaji muunganisho na seva.',
+  'badge.failed': 'Imeshindwa kuchapisha beji',
+  'badge.auto': 'Beji huchapishwa kiotomatiki baada ya kila usajili wa kuingia mlangoni.',
 };

@@ -177,6 +177,27 @@ export const en = {
   'dsa.no': 'No',
   'dsa.empty': 'No participants match.',
   'dsa.filename': 'dsa_report_{event}_{day}.xlsx',
+
+  // Issue 28: walk-ins and badges at the station
+  'walkIn.button': 'Add walk-in',
+  'walkIn.offline': 'A walk-in needs the connection to the server.',
+  'walkIn.title': 'Add walk-in',
+  'walkIn.intro':
+    'For someone who is not on the list: they are added as a participant, their attendance is confirmed and they are checked in at {session}, in one step.',
+  'walkIn.fullName': 'Full Name',
+  'walkIn.email': 'Email',
+  'walkIn.phone': 'Phone',
+  'walkIn.organization': 'Organization',
+  'walkIn.fullNameRequired': messages.fullNameRequired,
+  'walkIn.emailRequired': messages.emailRequired,
+  'walkIn.invalidEmail': messages.invalidEmail,
+  'walkIn.submit': 'Add and check in',
+  'walkIn.cancel': 'Cancel',
+  'walkIn.failed': 'Failed to add the walk-in',
+  'badge.print': 'Print badge',
+  'badge.offline': 'Printing a badge needs the connection to the server.',
+  'badge.failed': 'Failed to print the badge',
+  'badge.auto': 'Badges print automatically after each check-in at the door.',
 } as const;
 
 export type CheckInKey = keyof typeof en;

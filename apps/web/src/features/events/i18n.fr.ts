@@ -102,4 +102,16 @@ export const fr: Record<keyof typeof en, string> = {
   'detail.qa.checkInText': 'Scannez les codes QR ou saisissez les codes uniques à l’entrée.',
   'detail.qa.tags': 'Concevoir les badges',
   'detail.qa.tagsText': 'Concevez le badge aux couleurs de l’événement.',
+
+  // Issue 28: the DSA rule and the door settings in the event form
+  'form.dsaSessionsPerDay': 'Sessions par jour pour la DSA',
+  'form.dsaSessionsPerDayHint':
+    'Nombre de sessions qu’un participant doit suivre dans la journée pour recevoir l’allocation journalière de subsistance (DSA). Les notes standard et le rapport DSA utilisent ce nombre.',
+  'form.dsaInvalid': 'Saisissez un nombre entier de sessions entre 0 et 24.',
+  'form.allowWalkIns': 'Les scanneurs peuvent ajouter des participants sur place',
+  'form.allowWalkInsHint':
+    'Les comptes scanneurs peuvent ajouter au poste d’enregistrement des personnes absentes de la liste, ce qui confirme leur présence et les enregistre. Les administrateurs le peuvent toujours.',
+  'form.printBadgeOnCheckIn': 'Imprimer le badge à chaque enregistrement à l’entrée',
+  'form.printBadgeOnCheckInHint':
+    'Après chaque enregistrement à l’entrée (l’événement principal), le poste d’enregistrement ouvre le badge du participant dans la fenêtre d’impression.',
 };

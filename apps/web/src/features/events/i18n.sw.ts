@@ -100,4 +100,16 @@ export const sw: Record<keyof typeof en, string> = {
   'detail.qa.checkInText': 'Changanua misimbo ya QR au weka misimbo ya kipekee mlangoni.',
   'detail.qa.tags': 'Buni Beji za Tukio',
   'detail.qa.tagsText': 'Buni beji kwa rangi za tukio.',
+
+  // Issue 28: the DSA rule and the door settings in the event form
+  'form.dsaSessionsPerDay': 'Vipindi vya DSA kwa siku',
+  'form.dsaSessionsPerDayHint':
+    'Idadi ya vipindi ambavyo mshiriki lazima ahudhurie kwa siku ili kupata posho la kujikimu la kila siku (DSA). Maelezo ya kawaida na ripoti ya DSA hutumia idadi hii.',
+  'form.dsaInvalid': 'Weka idadi kamili ya vipindi kuanzia 0 hadi 24.',
+  'form.allowWalkIns': 'Wachanganuzi wanaweza kuongeza washiriki wa papo hapo',
+  'form.allowWalkInsHint':
+    'Akaunti za wachanganuzi zinaweza kuongeza kwenye kituo cha kuingia watu ambao hawapo kwenye orodha, jambo linalothibitisha kuhudhuria kwao na kuwasajili kuingia. Wasimamizi wanaweza kila wakati.',
+  'form.printBadgeOnCheckIn': 'Chapisha beji katika kila usajili wa kuingia mlangoni',
+  'form.printBadgeOnCheckInHint':
+    'Baada ya kila usajili wa kuingia mlangoni (tukio kuu), kituo cha kuingia hufungua beji ya mshiriki kwenye dirisha la kuchapisha.',
 };

@@ -103,6 +103,18 @@ export const en = {
   'detail.qa.checkInText': 'Scan QR codes or enter unique codes at the door.',
   'detail.qa.tags': 'Design Event Tags',
   'detail.qa.tagsText': "Design the badge in the event's colours.",
+
+  // Issue 28: the DSA rule and the door settings in the event form
+  'form.dsaSessionsPerDay': 'DSA sessions per day',
+  'form.dsaSessionsPerDayHint':
+    'Sessions a participant must attend in a day to earn the daily subsistence allowance (DSA). The standard notes and the DSA report use this number.',
+  'form.dsaInvalid': 'Enter a whole number of sessions from 0 to 24.',
+  'form.allowWalkIns': 'Scanners may add walk-ins',
+  'form.allowWalkInsHint':
+    'Scanner accounts can add people who are not on the list at the check-in station, which confirms and checks them in. Admins always can.',
+  'form.printBadgeOnCheckIn': 'Print the badge at each door check-in',
+  'form.printBadgeOnCheckInHint':
+    "After each check-in at the door (the main event), the check-in station opens the participant's badge in the print dialog.",
 } as const;
 
 export type EventsKey = keyof typeof en;

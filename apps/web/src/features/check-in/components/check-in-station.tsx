@@ -23,6 +23,7 @@ import { useDeleteCheckIn } from '../api/delete-check-in';
 import { useLiveCheckIns } from '../api/subscribe-check-ins';
 import { useCheckInStation } from '../hooks/use-check-in-station';
 import { useOfflineStation } from '../hooks/use-offline-station';
+import { useAutoPrintBadge } from '../hooks/use-auto-print-badge';
 import { tc } from '../i18n';
 import { AttendanceTable } from './attendance-table';
 import { CameraScanner } from './camera-scanner';
@@ -30,9 +31,11 @@ import { CheckInCounts, LiveBadge, type Count } from './check-in-counts';
 import { KioskStart } from './kiosk-start';
 import { LazyCheckInChart } from './lazy-check-in-chart';
 import { OfflineStatus } from './offline-status';
+import { PrintBadgeButton } from './print-badge-button';
 import { ScanForm } from './scan-form';
 import { ScanResultPanel } from './scan-result-panel';
 import { MAIN_EVENT, SessionSelect, useSessionOptions, type SessionOption } from './session-select';
+import { WalkInButton } from './walk-in-button';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -66,6 +69,9 @@ export function CheckInStation({ eventId, event, nav }: Props) {
   const eventName = event?.name ?? offline.pack?.event.name;
   const timeZone = event?.time_zone ?? offline.pack?.event.time_zone;
   const station = useCheckInStation(eventId, { session: sessionId, sessionName, timeZone }, offline);
+  // Issue 28: print the badge after each door check-in when the event says so.
+  const autoPrint = (event ?? offline.pack?.event)?.print_badge_on_check_in === true;
+  useAutoPrintBadge(eventId, autoPrint, station.result, offline.offline);
   const undo = useDeleteCheckIn(eventId);
   const [toUndo, setToUndo] = useState<TCheckIn | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -158,6 +164,9 @@ export function CheckInStation({ eventId, event, nav }: Props) {
           }
           onClear={station.clear}
           forcing={station.pending}
+          actions={
+            <PrintBadgeButton eventId={eventId} outcome={station.result?.outcome} offline={offline.offline} />
+          }
         />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -179,6 +188,19 @@ export function CheckInStation({ eventId, event, nav }: Props) {
                 onActiveChange={setCameraOn}
                 scopeKey={sessionParam}
               />
+              <WalkInButton
+                eventId={eventId}
+                event={event ?? offline.pack?.event}
+                session={sessionId}
+                sessionName={sessionName}
+                offline={offline.offline}
+                onCheckedIn={station.show}
+              />
+              {autoPrint && (
+                <Text size="sm" c="dimmed">
+                  {tc('badge.auto')}
+                </Text>
+              )}
             </Stack>
           </Paper>
           <Stack gap="md">

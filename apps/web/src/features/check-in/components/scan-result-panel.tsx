@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ScanOutcome } from '../lib/scan-outcome';
 import type { ScanTone } from '../lib/scan-outcome';
@@ -18,6 +19,8 @@ type Props = {
   onUndo?: () => void;
   onClear: () => void;
   forcing: boolean;
+  /** More buttons for a green result (Print badge). */
+  actions?: ReactNode;
 };
 
 /** The sentence a screen reader announces for a result. */
@@ -41,7 +44,7 @@ export function spokenOutcome(outcome: ScanOutcome): string {
  * code). A live region that exists before any result announces each one (its text only, not the
  * buttons); the panel itself is ordinary content.
  */
-export function ScanResultPanel({ result, onCheckInAnyway, onUndo, onClear, forcing }: Props) {
+export function ScanResultPanel({ result, onCheckInAnyway, onUndo, onClear, forcing, actions }: Props) {
   const outcome = result?.outcome;
   const colours = outcome ? palette[outcome.tone] : null;
   return (
@@ -100,6 +103,7 @@ export function ScanResultPanel({ result, onCheckInAnyway, onUndo, onClear, forc
                   {tc('result.undo')}
                 </Button>
               )}
+              {outcome.tone === 'ok' && actions}
               <Button size="md" variant="outline" color={colours.button} onClick={onClear}>
                 {tc('result.dismiss')}
               </Button>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { TCheckIn } from '@attend/shared';
 import { NetworkError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateCheckIn, type CheckInRequest } from '../api/create-check-in';
@@ -104,5 +105,14 @@ export function useCheckInStation(
       return send({ ...result.request, force: true, client_nonce: newClientNonce() });
     },
     clear: () => setResult(null),
+    /** A check-in made on this station without a scan (a walk-in): shown, sounded and announced as one. */
+    show: (record: TCheckIn) => {
+      seq.current += 1;
+      const outcome = outcomeFromCheckIn(record);
+      const request = { qr_code_data: '', session: record.session, notes: record.notes, force: false };
+      setResult({ outcome, request: { ...request, client_nonce: newClientNonce() }, seq: seq.current });
+      playFeedback(outcome.tone);
+      toast(outcome);
+    },
   };
 }

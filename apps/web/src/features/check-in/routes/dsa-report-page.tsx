@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { ZDay, type TDsaReport } from '@attend/shared';
+import { ZDay, type TCheckInEvent, type TDsaReport } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { NoticePage } from '../../../components/notice-page';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
@@ -43,6 +43,21 @@ export function filterDsaRows(rows: Row[], filter: Filter, search: string): Row[
   );
 }
 
+/**
+ * The day the report opens on, a calendar day of the event's time zone: today while the event runs,
+ * its first day before it starts and its last day after it ended (never a day outside the event).
+ */
+export function openingReportDay(
+  event: Pick<TCheckInEvent, 'start_date' | 'end_date' | 'time_zone'>,
+  now = new Date(),
+): string {
+  const first = localDayKey(new Date(event.start_date), event.time_zone);
+  const last = localDayKey(new Date(event.end_date), event.time_zone);
+  const today = localDayKey(now, event.time_zone);
+  // Day keys (YYYY-MM-DD) sort as the days do.
+  return today < first ? first : today > last ? last : today;
+}
+
 /** /dashboard/events/{eventId}/dsa-report: who attended enough sessions on a day for the DSA. */
 export function DsaReportPage() {
   const eventId = useIdParam('eventId');
@@ -61,10 +76,10 @@ export function DsaReportPage() {
 function DsaReport({ eventId }: { eventId: number }) {
   const events = useCheckInEvents();
   const event = events.data?.find((e) => e.id === eventId);
-  // Days are the event's calendar days: until one is chosen, today where the event happens.
+  // Days are the event's calendar days: until one is chosen, the event's day (see openingReportDay).
   const zone = event?.time_zone ?? viewerTimeZone();
   const [chosenDay, setDay] = useState<string | null>(null);
-  const day = chosenDay ?? localDayKey(new Date(), zone);
+  const day = chosenDay ?? (event ? openingReportDay(event) : localDayKey(new Date(), zone));
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const validDay = ZDay.safeParse(day).success;

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   canonicalTimeZone,
   DEFAULT_DSA_SESSIONS_PER_DAY,
   DEFAULT_TIME_ZONE,
   defaultEventNotes,
+  MAX_DSA_SESSIONS_PER_DAY,
   messages,
   timeZoneChoices,
   ZEventCreate,
@@ -31,6 +32,10 @@ export type EventFormValues = {
   event_notes: string;
   group_chat_url: string;
   support_contact: string;
+  /** Sessions a day that earn the DSA; '' while the field is cleared. */
+  dsa_sessions_per_day: number | string;
+  allow_walk_ins_by_scanners: boolean;
+  print_badge_on_check_in: boolean;
 };
 export type EventFormField = keyof EventFormValues;
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
@@ -43,6 +48,12 @@ export function defaultTimeZone(): string {
 /** The standard notes of an event (or of a new one), shown when staff leave the notes blank. */
 function standardNotes(event?: TEvent): string {
   return defaultEventNotes(event?.dsa_sessions_per_day ?? DEFAULT_DSA_SESSIONS_PER_DAY);
+}
+
+/** The DSA field's value as the API takes it, or null when it is not a whole number from 0 to 24. */
+function dsaValue(value: number | string): number | null {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= MAX_DSA_SESSIONS_PER_DAY ? n : null;
 }
 
 export function eventFormValues(event?: TEvent): EventFormValues {
@@ -59,6 +70,9 @@ export function eventFormValues(event?: TEvent): EventFormValues {
     event_notes: !event || event.event_notes === standardNotes(event) ? '' : event.event_notes,
     group_chat_url: event?.group_chat_url ?? '',
     support_contact: event?.support_contact ?? '',
+    dsa_sessions_per_day: event?.dsa_sessions_per_day ?? DEFAULT_DSA_SESSIONS_PER_DAY,
+    allow_walk_ins_by_scanners: event?.allow_walk_ins_by_scanners ?? false,
+    print_badge_on_check_in: event?.print_badge_on_check_in ?? false,
   };
 }
 
@@ -73,6 +87,9 @@ const fields = new Set<string>([
   'event_notes',
   'group_chat_url',
   'support_contact',
+  'dsa_sessions_per_day',
+  'allow_walk_ins_by_scanners',
+  'print_badge_on_check_in',
 ]);
 
 /**
@@ -94,6 +111,9 @@ export function validateEventForm(
     event_notes: values.event_notes.trim() || null,
     group_chat_url: values.group_chat_url.trim(),
     support_contact: values.support_contact.trim(),
+    dsa_sessions_per_day: dsaValue(values.dsa_sessions_per_day) ?? DEFAULT_DSA_SESSIONS_PER_DAY,
+    allow_walk_ins_by_scanners: values.allow_walk_ins_by_scanners,
+    print_badge_on_check_in: values.print_badge_on_check_in,
   };
   const errors: EventFormErrors = {};
   // Blank fields first: the schema's date-order check expects dates and must only see filled ones.
@@ -104,6 +124,7 @@ export function validateEventForm(
   else if (!body.end_date) errors.end_date = messages.invalidEventDate;
   if (!body.location) errors.location = messages.locationRequired;
   if (!canonicalTimeZone(body.time_zone)) errors.time_zone = messages.invalidTimeZone;
+  if (dsaValue(values.dsa_sessions_per_day) === null) errors.dsa_sessions_per_day = te('form.dsaInvalid');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = ZEventCreate.safeParse(body);
   if (parsed.success) return { ok: true, body };
@@ -139,7 +160,9 @@ function zoneOptions(current: string): string[] {
 
 /**
  * Name, description, time zone, start and end date-times (wall-clock times in that zone), location,
- * the participants' notes, group-chat link and contact line (and the active flag when editing).
+ * the DSA rule, the participants' notes (whose standard wording follows the DSA rule as it is typed),
+ * group-chat link and contact line, the check-in station's settings (walk-ins by scanners, a badge
+ * printed at each door check-in), and the active flag when editing.
  */
 export function EventFormFields({ form, withActive = false, event }: Props) {
   const zone = form.values.time_zone;
@@ -198,10 +221,28 @@ export function EventFormFields({ form, withActive = false, event }: Props) {
         {...textField(form, 'location')}
         maxLength={300}
       />
+      <NumberInput
+        label={te('form.dsaSessionsPerDay')}
+        description={te('form.dsaSessionsPerDayHint')}
+        name="dsa_sessions_per_day"
+        value={form.values.dsa_sessions_per_day}
+        onChange={(value) => form.change({ dsa_sessions_per_day: value })}
+        error={form.errors.dsa_sessions_per_day}
+        min={0}
+        max={MAX_DSA_SESSIONS_PER_DAY}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        w={{ base: '100%', sm: 260 }}
+      />
       <Textarea
         label={te('form.eventNotes')}
         description={te('form.eventNotesHint')}
-        placeholder={standardNotes(event)}
+        placeholder={defaultEventNotes(
+          dsaValue(form.values.dsa_sessions_per_day) ??
+            event?.dsa_sessions_per_day ??
+            DEFAULT_DSA_SESSIONS_PER_DAY,
+        )}
         autosize
         minRows={3}
         maxRows={8}
@@ -221,6 +262,20 @@ export function EventFormFields({ form, withActive = false, event }: Props) {
         description={te('form.supportContactHint')}
         maxLength={500}
         {...textField(form, 'support_contact')}
+      />
+      <Checkbox
+        label={te('form.allowWalkIns')}
+        description={te('form.allowWalkInsHint')}
+        name="allow_walk_ins_by_scanners"
+        checked={form.values.allow_walk_ins_by_scanners}
+        onChange={(e) => form.change({ allow_walk_ins_by_scanners: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label={te('form.printBadgeOnCheckIn')}
+        description={te('form.printBadgeOnCheckInHint')}
+        name="print_badge_on_check_in"
+        checked={form.values.print_badge_on_check_in}
+        onChange={(e) => form.change({ print_badge_on_check_in: e.currentTarget.checked })}
       />
       {withActive && (
         <Checkbox
