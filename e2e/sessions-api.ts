@@ -78,6 +78,8 @@ export class Api {
     end_date: string;
     location?: string;
     time_zone?: string;
+    print_badge_on_check_in?: boolean;
+    allow_walk_ins_by_scanners?: boolean;
   }) {
     return this.post<CreatedEvent>('/api/events/', { location: 'Kigali Conference Centre', ...data });
   }

@@ -69,7 +69,7 @@ export function CheckInStation({ eventId, event, nav }: Props) {
   const eventName = event?.name ?? offline.pack?.event.name;
   const timeZone = event?.time_zone ?? offline.pack?.event.time_zone;
   const station = useCheckInStation(eventId, { session: sessionId, sessionName, timeZone }, offline);
-  // Issue 28: print the badge after each door check-in when the event says so.
+  // The event's setting: the badge prints after each door check-in.
   const autoPrint = (event ?? offline.pack?.event)?.print_badge_on_check_in === true;
   useAutoPrintBadge(eventId, autoPrint, station.result, offline.offline);
   const undo = useDeleteCheckIn(eventId);

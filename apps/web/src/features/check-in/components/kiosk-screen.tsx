@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, T
 import type { TCheckInEvent } from '@attend/shared';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { useCheckInStation } from '../hooks/use-check-in-station';
+import { useAutoPrintBadge } from '../hooks/use-auto-print-badge';
 import { useOfflineStation } from '../hooks/use-offline-station';
 import type { ScanOutcome } from '../lib/scan-outcome';
 import { tc } from '../i18n';
@@ -19,12 +20,18 @@ const toneColor = { ok: 'teal.9', warn: 'orange.9', error: 'red.9' } as const;
 const toneBackground = { ok: 'teal.0', warn: 'orange.0', error: 'red.0' } as const;
 
 /** What the person in front of the kiosk reads: never a staff sentence, always the way on. */
-function kioskLines(outcome: ScanOutcome): { title: string; lines: string[] } {
+function kioskLines(outcome: ScanOutcome, printing: boolean): { title: string; lines: string[] } {
   const name = outcome.name ?? '';
   switch (outcome.kind) {
     case 'checked_in':
       return name
-        ? { title: tk('kiosk.welcome', { name }), lines: [tk('kiosk.checkedIn')] }
+        ? {
+            title: tk('kiosk.welcome', { name }),
+            lines: [
+              tk('kiosk.checkedIn'),
+              ...(printing && outcome.record?.session === null ? [tk('kiosk.badgePrinting')] : []),
+            ],
+          }
         : { title: tk('kiosk.welcomeTitle'), lines: [tk('kiosk.savedUnchecked')] };
     case 'already_checked_in':
       return { title: tk('kiosk.welcomeBack', { name }), lines: [tk('kiosk.alreadyIn')] };
@@ -91,6 +98,8 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
     offline,
     { toasts: false },
   );
+  const printing = (event ?? offline.pack?.event)?.print_badge_on_check_in === true && !offline.offline;
+  useAutoPrintBadge(eventId, printing, station.result, offline.offline);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -123,7 +132,7 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
     submit(code);
   };
 
-  const view = shown ? kioskLines(shown.outcome) : null;
+  const view = shown ? kioskLines(shown.outcome, printing) : null;
   return (
     <Box mih="100dvh" p={{ base: 'md', sm: 'xl' }} bg="gray.0" data-testid="kiosk">
       <Stack gap="lg" maw={1200} mx="auto">
