@@ -3,6 +3,8 @@ import { fetchFile } from '../../../lib/transfer';
 
 /** The mark a benchmark reads: the moment the print dialog is asked for (scan → print dialog). */
 export const BADGE_PRINT_MARK = 'badge-print-dialog';
+/** The mark set when the badge's PDF has arrived (the rest is the frame loading it). */
+export const BADGE_FETCHED_MARK = 'badge-fetched';
 
 /** How long the PDF may take to load in the frame before the new-tab fallback is used. */
 const FRAME_LOAD_MS = 15_000;
@@ -68,6 +70,7 @@ function openInTab(url: string): void {
  */
 export async function printBadge(eventId: number, participantId: number): Promise<void> {
   const blob = await fetchFile(apiPaths.participantBadge(eventId, participantId));
+  performance.mark(BADGE_FETCHED_MARK);
   const url = URL.createObjectURL(blob);
   dropCurrent();
   const frame = printFrame(url);
