@@ -74,10 +74,12 @@ export function ScanForm({
     setError(null);
   };
 
-  // A scanner's burst, wherever the focus was; in this field its characters are there too: cleared.
-  useScannerBursts((text) => {
+  // A scanner's burst, wherever the focus was. In this field the characters are there too: the
+  // field's text is the scan (a code, even if it matches names), and the field is cleared.
+  useScannerBursts((text, target) => {
     primeFeedback();
-    const parsed = ZCheckInCode.safeParse(text);
+    const field = input.current;
+    const parsed = ZCheckInCode.safeParse(field && target === field ? field.value : text);
     if (parsed.success) send(parsed.data);
   });
 

@@ -32,7 +32,13 @@ export function sessionOptions(
     const subs = list.filter((sub) => sub.parent_session === s.id);
     if (subs.length === 0) options.push({ value: String(s.id), label: s.name, name: s.name });
     for (const sub of subs) {
-      options.push({ value: String(sub.id), label: `${s.name} — ${sub.name}`, name: sub.name });
+      // Generated sub-sessions are named after their parent already ("Breakouts - Group 1").
+      const named = sub.name.toLowerCase().includes(s.name.toLowerCase());
+      options.push({
+        value: String(sub.id),
+        label: named ? sub.name : `${s.name} — ${sub.name}`,
+        name: sub.name,
+      });
     }
   }
   return options;

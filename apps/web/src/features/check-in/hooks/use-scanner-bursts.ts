@@ -23,13 +23,15 @@ export function isTypingField(target: EventTarget | null): boolean {
  * wherever the focus is (the page itself, a button, the session selector, the code field), except
  * in a field someone types in (Notes, a search box). The terminator of a burst is kept from the
  * focused element (Enter would press a focused button or open the selector), and `onBurst` gets the
- * text. Listens in the capture phase, so it sees each key before the page's own handlers.
+ * text and where the keys went (in the code field, what the field holds is the whole scan: a key the
+ * browser stamped late may have cut the burst short). Listens in the capture phase, so it sees each
+ * key before the page's own handlers.
  */
 export function useScannerBursts(
-  onBurst: (text: string) => void,
+  onBurst: (text: string, target: EventTarget | null) => void,
   { enabled = true, options }: { enabled?: boolean; options?: Partial<BurstOptions> } = {},
 ): void {
-  const handle = useEffectEvent((text: string) => onBurst(text));
+  const handle = useEffectEvent((text: string, target: EventTarget | null) => onBurst(text, target));
   const maxGapMs = options?.maxGapMs;
   const maxMeanGapMs = options?.maxMeanGapMs;
   const minLength = options?.minLength;
@@ -57,7 +59,7 @@ export function useScannerBursts(
       if (step.kind !== 'burst') return;
       event.preventDefault();
       event.stopPropagation();
-      handle(step.text);
+      handle(step.text, event.target);
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
