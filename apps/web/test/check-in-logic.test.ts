@@ -206,10 +206,15 @@ describe('live cache updates', () => {
     const door = adjustStats(stats, checkIn({ check_in_time: '2026-03-02T09:14:59Z' }), 1);
     expect(door.main_event.checked_in).toBe(11);
     expect(door.timeline).toEqual([{ bucket: '2026-03-02T09:00:00.000Z', count: 11 }]);
-    const session = adjustStats(stats, checkIn({ session: 22, check_in_time: '2026-03-02T09:15:00Z' }), 1);
+    const atSession = checkIn({ session: 22, check_in_time: '2026-03-02T09:15:00Z' });
+    // The door's timeline (what the chart shows with no session chosen) does not count it…
+    const session = adjustStats(stats, atSession, 1);
     expect(session.main_event.checked_in).toBe(10);
     expect(session.sessions.find((s) => s.id === 22)?.checked_in).toBe(2);
-    expect(session.timeline.map((b) => [Date.parse(b.bucket), b.count])).toEqual([
+    expect(session.timeline).toEqual(stats.timeline);
+    // …the session's own timeline does, as its Checked In count does.
+    const own = adjustStats(stats, atSession, 1, 22);
+    expect(own.timeline.map((b) => [Date.parse(b.bucket), b.count])).toEqual([
       [Date.parse('2026-03-02T09:00:00Z'), 10],
       [Date.parse('2026-03-02T09:15:00Z'), 1],
     ]);

@@ -157,26 +157,27 @@ describe('check-in station', () => {
   });
 
   it("'Check in anyway' resends the refused scan with force: true", async () => {
-    const forced = checkIn({ id: 60, participant_name: 'Diane Ingabire', forced: true, session: 21 });
+    const forced = checkIn({ id: 60, participant_name: 'Diane Ingabire', forced: true, session: 22 });
     const bodies = station((body) =>
       body.force
         ? created(forced)
         : HttpResponse.json(
             {
-              detail: 'Diane Ingabire is not registered for Opening Plenary.',
+              detail: 'Diane Ingabire is not registered for Group A.',
               code: 'not_registered',
               participant: { id: 12, full_name: 'Diane Ingabire', organization: 'UR' },
             },
             { status: 409 },
           ),
     );
-    const { user, result } = renderStation(`/dashboard/events/${EVENT}/check-in?session=21`);
-    await screen.findByDisplayValue('Opening Plenary');
+    const { user, result } = renderStation(`/dashboard/events/${EVENT}/check-in?session=22`);
+    // A sub-session is offered under its parent's name; the parent itself is not (nobody registers there).
+    await screen.findByDisplayValue('Opening Plenary — Group A');
     await user.keyboard('JKLM2345{Enter}');
     const amber = await result();
     expect(amber.dataset.tone).toBe('warn');
     expect(amber.dataset.kind).toBe('not_registered');
-    expect(within(amber).getByText('Diane Ingabire is not registered for Opening Plenary.')).toBeTruthy();
+    expect(within(amber).getByText('Diane Ingabire is not registered for Group A.')).toBeTruthy();
 
     await user.click(within(amber).getByRole('button', { name: 'Check in anyway' }));
     await waitFor(async () => expect((await result()).dataset.tone).toBe('ok'));
@@ -185,8 +186,8 @@ describe('check-in station', () => {
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Unique Code' })),
     );
     expect(bodies).toHaveLength(2);
-    expect(bodies[0]).toMatchObject({ qr_code_data: 'JKLM2345', session: 21, force: false });
-    expect(bodies[1]).toMatchObject({ qr_code_data: 'JKLM2345', session: 21, force: true });
+    expect(bodies[0]).toMatchObject({ qr_code_data: 'JKLM2345', session: 22, force: false });
+    expect(bodies[1]).toMatchObject({ qr_code_data: 'JKLM2345', session: 22, force: true });
     expect(bodies[1]?.client_nonce).not.toBe(bodies[0]?.client_nonce);
   });
 

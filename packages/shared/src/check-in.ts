@@ -3,6 +3,7 @@ import { ZCalendarDay, ZInstant } from './formats';
 import { ZDay } from './attendance';
 import { zPage } from './events';
 import { ZId } from './ids';
+import { messages } from './messages';
 import { ZParticipantCreate } from './participants';
 import { DEFAULT_TIME_ZONE } from './rules/time';
 
@@ -16,24 +17,53 @@ export const SCAN_REPEAT_IGNORE_MS = 3000;
 /** The chart's bucket: check-ins per 15 minutes. */
 export const CHECK_IN_BUCKET_MINUTES = 15;
 
-/** POST /api/events/{eventId}/check-in/: a scanned credential or a typed unique code. */
-export const ZCheckInCreate = z.object({
-  qr_code_data: z
-    .string({ error: 'Scan a QR code or enter a unique code.' })
-    .trim()
-    .min(1, 'Scan a QR code or enter a unique code.')
-    .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.'),
-  /** A session id of this event, or null for the main event (the door). */
-  session: ZId.nullable().default(null),
-  notes: z.string().trim().max(CHECK_IN_NOTES_MAX).default(''),
-  /** Makes the call idempotent: a station's own id for this scan (retries send it again). */
-  client_nonce: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_nonce must be 8 to 64 letters, digits, - or _.')
-    .optional(),
-  /** Check in someone not confirmed (confirms them) or not registered for the session. */
-  force: z.boolean().default(false),
-});
+const CODE_REQUIRED = 'Scan a QR code or enter a unique code.';
+
+/** A scanned credential or a typed unique code, as a station sends it. */
+export const ZCheckInCode = z
+  .string({ error: CODE_REQUIRED })
+  .trim()
+  .min(1, CODE_REQUIRED)
+  .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.');
+
+/**
+ * Who a check-in is for: exactly one of a code (`qr_code_data`) or, for someone found by name at the
+ * station, a participant id (`participant`). Shared by the door's POST and the offline sync's items.
+ */
+export function checkInTarget(
+  value: { qr_code_data?: string | undefined; participant?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const hasCode = value.qr_code_data !== undefined;
+  const hasParticipant = value.participant !== undefined;
+  if (!hasCode && !hasParticipant) {
+    ctx.addIssue({ code: 'custom', path: ['qr_code_data'], message: CODE_REQUIRED });
+  } else if (hasCode && hasParticipant) {
+    ctx.addIssue({ code: 'custom', path: ['participant'], message: messages.checkInCodeOrParticipant });
+  }
+}
+
+/**
+ * POST /api/events/{eventId}/check-in/: a scanned credential or a typed unique code, or the id of a
+ * participant found by name (exactly one of the two).
+ */
+export const ZCheckInCreate = z
+  .object({
+    qr_code_data: ZCheckInCode.optional(),
+    /** A participant of this event, found by name at the station (instead of `qr_code_data`). */
+    participant: ZId.optional(),
+    /** A session id of this event, or null for the main event (the door). */
+    session: ZId.nullable().default(null),
+    notes: z.string().trim().max(CHECK_IN_NOTES_MAX).default(''),
+    /** Makes the call idempotent: a station's own id for this scan (retries send it again). */
+    client_nonce: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_nonce must be 8 to 64 letters, digits, - or _.')
+      .optional(),
+    /** Check in someone not confirmed (confirms them) or not registered for the session. */
+    force: z.boolean().default(false),
+  })
+  .superRefine(checkInTarget);
 export type TCheckInCreate = z.input<typeof ZCheckInCreate>;
 
 /**

@@ -153,6 +153,8 @@ export const fr: Record<keyof typeof messages, string> = {
   forgedCheckInCode: 'Ce code QR n’est pas valide : sa signature ne correspond pas.',
   otherEventCheckInCode: 'Ce code QR appartient à un autre événement.',
   unknownCheckInCode: 'Aucun participant de cet événement n’a ce code.',
+  checkInCodeOrParticipant:
+    'Envoyez soit un code (qr_code_data), soit l’identifiant d’un participant (participant), pas les deux.',
   checkInEventInactive: 'Cet événement n’est pas actif : l’enregistrement est fermé.',
   checkInSessionNotFound: 'Cette session n’appartient pas à cet événement.',
   checkInSessionInactive: 'Cette session n’est pas active : l’enregistrement est fermé.',

@@ -149,6 +149,8 @@ export const sw: Record<keyof typeof messages, string> = {
   forgedCheckInCode: 'Msimbo huu wa QR si halali: sahihi yake hailingani.',
   otherEventCheckInCode: 'Msimbo huu wa QR ni wa tukio lingine.',
   unknownCheckInCode: 'Hakuna mshiriki wa tukio hili mwenye msimbo huu.',
+  checkInCodeOrParticipant:
+    'Tuma msimbo (qr_code_data) au kitambulisho cha mshiriki (participant), si vyote viwili.',
   checkInEventInactive: 'Tukio hili halitumiki: usajili wa kuingia umefungwa.',
   checkInSessionNotFound: 'Kipindi hiki si cha tukio hili.',
   checkInSessionInactive: 'Kipindi hiki hakitumiki: usajili wa kuingia umefungwa.',

@@ -144,6 +144,7 @@ export const messages = {
   forgedCheckInCode: 'This QR code is not valid: its signature does not match.',
   otherEventCheckInCode: 'This QR code belongs to another event.',
   unknownCheckInCode: 'No participant of this event has this code.',
+  checkInCodeOrParticipant: 'Send either a code (qr_code_data) or a participant id (participant), not both.',
   checkInEventInactive: 'This event is not active: check-in is closed.',
   checkInSessionNotFound: 'This session does not belong to this event.',
   checkInSessionInactive: 'This session is not active: check-in is closed.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInstant } from './formats';
-import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckIn, ZCheckInEvent } from './check-in';
-import { zId } from './ids';
+import { CHECK_IN_NOTES_MAX, checkInTarget, ZCheckIn, ZCheckInCode, ZCheckInEvent } from './check-in';
+import { ZId, zId } from './ids';
 
 /**
  * Offline check-in stations (GET /api/events/{eventId}/check-in/offline-pack/ and
@@ -100,6 +100,8 @@ export const ZSyncItem = z.object({
   // own rejection, not the batch's.
   client_nonce: z.unknown().optional(),
   qr_code_data: z.unknown().optional(),
+  /** A participant found by name at the station, instead of `qr_code_data`. */
+  participant: z.unknown().optional(),
   session: z.unknown().optional(),
   scanned_at: z.unknown().optional(),
   notes: z.unknown().optional(),
@@ -107,22 +109,21 @@ export const ZSyncItem = z.object({
   force: z.unknown().optional(),
 });
 
-/** What a well-formed item holds, once the sync has read it. */
-export const ZSyncItemChecked = z.object({
-  client_nonce: zNonce,
-  qr_code_data: z
-    .string({ error: 'Scan a QR code or enter a unique code.' })
-    .trim()
-    .min(1, 'Scan a QR code or enter a unique code.')
-    .max(CHECK_IN_DATA_MAX, 'This is not a check-in code.'),
-  session: zId('session must be a session id or null.').nullable().default(null),
-  scanned_at: z.iso.datetime({
-    offset: true,
-    error: 'scanned_at must be a date and time such as 2026-11-27T10:00:00Z.',
-  }),
-  notes: z.string({ error: 'notes must be text.' }).trim().max(CHECK_IN_NOTES_MAX).default(''),
-  force: z.boolean({ error: 'force must be true or false.' }).default(false),
-});
+/** What a well-formed item holds, once the sync has read it: a code or a participant id, not both. */
+export const ZSyncItemChecked = z
+  .object({
+    client_nonce: zNonce,
+    qr_code_data: ZCheckInCode.optional(),
+    participant: ZId.optional(),
+    session: zId('session must be a session id or null.').nullable().default(null),
+    scanned_at: z.iso.datetime({
+      offset: true,
+      error: 'scanned_at must be a date and time such as 2026-11-27T10:00:00Z.',
+    }),
+    notes: z.string({ error: 'notes must be text.' }).trim().max(CHECK_IN_NOTES_MAX).default(''),
+    force: z.boolean({ error: 'force must be true or false.' }).default(false),
+  })
+  .superRefine(checkInTarget);
 export type TSyncItem = z.input<typeof ZSyncItemChecked>;
 
 export const ZSyncRequest = z.object({

@@ -122,7 +122,8 @@ export const apiPaths = {
     `/api/events/${eventId}/${sessionId === null ? '' : `sessions/${sessionId}/`}attendance/${
       query ? `?${new URLSearchParams(stringValues(query))}` : ''
     }`,
-  eventCheckInStats: (eventId: Id) => `/api/events/${eventId}/check-ins/stats/`,
+  eventCheckInStats: (eventId: Id, sessionId: Id | null = null) =>
+    `/api/events/${eventId}/check-ins/stats/${sessionId === null ? '' : `?session=${sessionId}`}`,
   checkInOverview: () => '/api/check-ins/stats/',
   checkInLive: (eventId: Id) => `/api/events/${eventId}/check-ins/live/`,
   offlinePack: (eventId: Id, since?: string) =>

@@ -58,11 +58,27 @@ export class AlreadyCheckedInError extends AppError {
 
 type Who = { id: number; fullName: string; organization: string };
 
-/** Which participant `qr_code_data` names in this event: a signed credential or a typed unique code. */
-type Lookup = { by: 'id'; participantId: number; signature: Uint8Array } | { by: 'code'; code: string };
+/**
+ * Which participant a check-in names in this event: a signed credential, a typed unique code, or the
+ * id of someone the station found by name (that the id belongs to this event is checked by the scan
+ * statement, like a code: someone else's is an unknown participant).
+ */
+type Lookup =
+  | { by: 'id'; participantId: number; signature: Uint8Array }
+  | { by: 'code'; code: string }
+  | { by: 'participant'; participantId: number };
 
-async function readCode(db: DbOrTx, eventId: number, text: string): Promise<Lookup> {
-  const trimmed = text.trim();
+/** Who a check-in is for: a code, or (found by name at the station) a participant id. */
+export type CheckInTarget = { qr_code_data?: string | undefined; participant?: number | undefined };
+
+async function readTarget(db: DbOrTx, eventId: number, target: CheckInTarget): Promise<Lookup> {
+  if (target.participant !== undefined) {
+    if (target.qr_code_data !== undefined) {
+      throw new AppError('validation_error', messages.checkInCodeOrParticipant);
+    }
+    return { by: 'participant', participantId: target.participant };
+  }
+  const trimmed = (target.qr_code_data ?? '').trim();
   if (trimmed.toUpperCase().startsWith(QR_CREDENTIAL_PREFIX)) {
     const credential = readQrCredential(trimmed.toUpperCase());
     if (!credential) throw refuse('invalid_code', messages.damagedCheckInCode);
@@ -240,7 +256,9 @@ export type CheckInOutcome = { status: 'created' | 'replayed'; check_in: TCheckI
 /**
  * POST /api/events/{eventId}/check-in/: records that a participant arrived at the door (session
  * null) or at a session. One record per participant per door or session, enforced by a unique
- * constraint, so simultaneous scans give one record and clear refusals. A repeated client_nonce
+ * constraint, so simultaneous scans give one record and clear refusals. The participant is named by
+ * a code or, when the station found them by name, by id (someone of another event is refused as an
+ * unknown code would be). A repeated client_nonce
  * answers the record it made. `scannedAt` (an offline station's sync) is the time recorded instead
  * of now. Records (answers and the first record of a refusal) carry the unique code for admins only.
  */
@@ -248,10 +266,11 @@ export async function checkInParticipant(
   db: Db,
   actor: StaffActor,
   eventId: number,
-  input: Required<Omit<TCheckInCreate, 'client_nonce'>> & { client_nonce?: string },
+  input: CheckInTarget &
+    Required<Pick<TCheckInCreate, 'session' | 'notes' | 'force'>> & { client_nonce?: string | undefined },
   { scannedAt }: { scannedAt?: Date } = {},
 ): Promise<CheckInOutcome> {
-  const lookup = await readCode(db, eventId, input.qr_code_data);
+  const lookup = await readTarget(db, eventId, input);
   const sessionId = input.session;
   const at = scannedAt?.toISOString() ?? null;
   let genuine = true;
@@ -267,7 +286,12 @@ export async function checkInParticipant(
     admin: actor.role === 'admin',
     username: actor.username,
     // An unverified id is not looked up (it may not even fit the column); the refusal is `forged_code`.
-    participantId: lookup.by === 'id' && genuine ? lookup.participantId : null,
+    participantId:
+      lookup.by === 'participant'
+        ? lookup.participantId
+        : lookup.by === 'id' && genuine
+          ? lookup.participantId
+          : null,
     code: lookup.by === 'code' ? lookup.code : null,
     sessionId,
     notes: input.notes,

@@ -7,17 +7,18 @@ import { applyCheckInAdded } from '../lib/live-cache';
 /** A door must not hang: give up on one attempt sooner than the default 15 s, then retry once. */
 const CHECK_IN_TIMEOUT_MS = 8000;
 
-/** One scan: what was read, where, and the station's id for it (so a retry is recorded once). */
-export type CheckInRequest = Required<
-  Pick<TCheckInCreate, 'qr_code_data' | 'session' | 'notes' | 'force'>
-> & {
+/**
+ * One scan: what was read (or, for someone found by name, their id: exactly one of the two), where,
+ * and the station's id for it (so a retry is recorded once).
+ */
+export type CheckInRequest = Required<Pick<TCheckInCreate, 'session' | 'notes' | 'force'>> & {
   client_nonce: string;
-};
+} & ({ qr_code_data: string; participant?: undefined } | { participant: number; qr_code_data?: undefined });
 
 /**
  * POST /api/events/{eventId}/check-in/: the scanned text goes to the server as it is (no lookup
- * first). 201 with the record, 200 with the same record for a client_nonce already used; refusals
- * are ApiErrors with `{detail, code}` (see lib/scan-outcome).
+ * first), or the id of someone found by name. 201 with the record, 200 with the same record for a
+ * client_nonce already used; refusals are ApiErrors with `{detail, code}` (see lib/scan-outcome).
  */
 export function createCheckIn(eventId: number, request: CheckInRequest) {
   return api(apiPaths.checkIn(eventId), {

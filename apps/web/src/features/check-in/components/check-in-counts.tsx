@@ -23,9 +23,12 @@ export function CheckInCounts({ counts }: { counts: Count[] }) {
   );
 }
 
-/** Whether the counts are following the live stream. */
-export function LiveBadge({ status }: { status: LiveStatus }) {
-  if (status === 'closed' || status === 'connecting') return null;
+/**
+ * Whether the counts are following the live stream. Not shown while the station works offline
+ * (`offline`): its own badge says Offline, and Live beside it would contradict it.
+ */
+export function LiveBadge({ status, offline = false }: { status: LiveStatus; offline?: boolean }) {
+  if (offline || status === 'closed' || status === 'connecting') return null;
   return (
     <Group gap={6}>
       <Badge color={status === 'live' ? 'teal.9' : 'red.9'} variant="filled" data-testid="live-status">

@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
+  Box,
   Container,
   Group,
   Pagination,
@@ -59,19 +60,23 @@ export function CheckInStation({ eventId, event, nav }: Props) {
   const sessionParam = searchParams.get('session') ?? MAIN_EVENT;
 
   const offline = useOfflineStation(eventId);
-  const stats = useCheckInStats(eventId);
+  const sessionId = sessionParam === MAIN_EVENT || !/^\d+$/.test(sessionParam) ? null : Number(sessionParam);
+  // The chart follows the chosen session, as Checked In does.
+  const stats = useCheckInStats(eventId, sessionId);
   const { options } = useSessionOptions(eventId, stats.data?.sessions ?? offline.pack?.sessions);
   const selected: SessionOption | undefined = options.find((o) => o.value === sessionParam);
-  const sessionId = sessionParam === MAIN_EVENT || !/^\d+$/.test(sessionParam) ? null : Number(sessionParam);
   const sessionName = selected?.name ?? tc('station.mainEvent');
 
-  const live = useLiveCheckIns(eventId);
+  // Another station's check-ins (the stream) count in the name search's "already checked in" too.
+  const live = useLiveCheckIns(eventId, { onEvent: (e) => offline.noteLive(e.check_in, e.action) });
   const eventName = event?.name ?? offline.pack?.event.name;
   const timeZone = event?.time_zone ?? offline.pack?.event.time_zone;
   const station = useCheckInStation(eventId, { session: sessionId, sessionName, timeZone }, offline);
   // The event's setting: the badge prints after each door check-in.
   const autoPrint = (event ?? offline.pack?.event)?.print_badge_on_check_in === true;
   useAutoPrintBadge(eventId, autoPrint, station.result, offline.offline);
+  const { findByName } = offline;
+  const findInScope = useCallback((query: string) => findByName(query, sessionId), [findByName, sessionId]);
   const undo = useDeleteCheckIn(eventId);
   const [toUndo, setToUndo] = useState<TCheckIn | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
@@ -145,30 +150,17 @@ export function CheckInStation({ eventId, event, nav }: Props) {
             {eventName ? tc('station.title', { event: eventName }) : tc('station.documentTitle')}
           </Title>
           <Group gap="sm">
-            <LiveBadge status={live} />
+            <LiveBadge status={live} offline={offline.offline} />
             <KioskStart eventId={eventId} eventName={eventName ?? ''} />
           </Group>
         </Group>
         <OfflineStatus station={offline} />
 
-        <ScanResultPanel
-          result={station.result}
-          onCheckInAnyway={() => void station.checkInAnyway()}
-          onUndo={
-            isAdmin
-              ? () => {
-                  const record = station.result?.outcome.record;
-                  if (record) setToUndo(record);
-                }
-              : undefined
-          }
-          onClear={station.clear}
-          forcing={station.pending}
-          actions={
-            <PrintBadgeButton eventId={eventId} outcome={station.result?.outcome} offline={offline.offline} />
-          }
-        />
-
+        {/*
+          The result sits beside the camera (and, on a phone, right under it): the person scanning
+          sees it without looking away or scrolling. On wide screens it stays in view while the
+          page scrolls down to the camera.
+        */}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder p="lg" radius="md">
             <Stack gap="md">
@@ -179,6 +171,9 @@ export function CheckInStation({ eventId, event, nav }: Props) {
               />
               <ScanForm
                 onSubmit={(code, notes) => void station.submit(code, notes)}
+                findByName={findInScope}
+                onCheckInParticipant={(match, notes) => void station.submitParticipant(match.id, notes)}
+                timeZone={timeZone}
                 pending={station.pending}
                 keepFocus={!cameraOn && toUndo === null}
                 focusSignal={station.result?.seq ?? 0}
@@ -203,26 +198,50 @@ export function CheckInStation({ eventId, event, nav }: Props) {
               )}
             </Stack>
           </Paper>
-          <Stack gap="md">
-            <CheckInCounts counts={counts} />
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="xs">
-                <Title order={2} fz="h4">
-                  {tc('chart.title')}
-                </Title>
-                {stats.data ? (
-                  <LazyCheckInChart timeline={stats.data.timeline} timeZone={timeZone} />
-                ) : stats.isError ? (
-                  <Text c="red.9" size="sm">
-                    {tc('stats.loadFailed')}
-                  </Text>
-                ) : (
-                  <SectionLoader />
-                )}
-              </Stack>
-            </Paper>
-          </Stack>
+          <Box pos={{ base: 'static', md: 'sticky' }} top={16} style={{ alignSelf: 'start' }}>
+            <Stack gap="md">
+              <ScanResultPanel
+                result={station.result}
+                onCheckInAnyway={() => void station.checkInAnyway()}
+                onUndo={
+                  isAdmin
+                    ? () => {
+                        const record = station.result?.outcome.record;
+                        if (record) setToUndo(record);
+                      }
+                    : undefined
+                }
+                onClear={station.clear}
+                forcing={station.pending}
+                actions={
+                  <PrintBadgeButton
+                    eventId={eventId}
+                    outcome={station.result?.outcome}
+                    offline={offline.offline}
+                  />
+                }
+              />
+              <CheckInCounts counts={counts} />
+            </Stack>
+          </Box>
         </SimpleGrid>
+
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="xs">
+            <Title order={2} fz="h4">
+              {tc('chart.title')}
+            </Title>
+            {stats.data && !stats.isPlaceholderData ? (
+              <LazyCheckInChart timeline={stats.data.timeline} timeZone={timeZone} />
+            ) : stats.isError ? (
+              <Text c="red.9" size="sm">
+                {tc('stats.loadFailed')}
+              </Text>
+            ) : (
+              <SectionLoader />
+            )}
+          </Stack>
+        </Paper>
 
         <Paper withBorder p="lg" radius="md">
           <Stack gap="md">

@@ -10,7 +10,11 @@ export type SessionOption = { value: string; label: string; name: string };
 /** Sessions as the stats or the offline pack list them, when the sessions list is not at hand. */
 type StatsSession = Pick<TEventCheckInStats['sessions'][number], 'id' | 'name' | 'parent_session'>;
 
-/** Main Event first, then each session by start time with its sub-sessions under it. */
+/**
+ * Main Event first, then the sessions people register for, by start time: a session without
+ * sub-sessions, or each sub-session of one (named after its parent). A session with sub-sessions is
+ * not offered: nobody registers for it, so a check-in there would be refused or forced for everyone.
+ */
 export function sessionOptions(
   sessions: { id: number; name: string; parent_session: number | null }[] | null,
   fromStats: StatsSession[] | undefined,
@@ -25,10 +29,16 @@ export function sessionOptions(
   const options: SessionOption[] = [main];
   for (const s of list) {
     if (s.parent_session !== null && ids.has(s.parent_session)) continue;
-    options.push({ value: String(s.id), label: s.name, name: s.name });
-    for (const sub of list) {
-      if (sub.parent_session === s.id)
-        options.push({ value: String(sub.id), label: `— ${sub.name}`, name: sub.name });
+    const subs = list.filter((sub) => sub.parent_session === s.id);
+    if (subs.length === 0) options.push({ value: String(s.id), label: s.name, name: s.name });
+    for (const sub of subs) {
+      // Generated sub-sessions are named after their parent already ("Breakouts - Group 1").
+      const named = sub.name.toLowerCase().includes(s.name.toLowerCase());
+      options.push({
+        value: String(sub.id),
+        label: named ? sub.name : `${s.name} — ${sub.name}`,
+        name: sub.name,
+      });
     }
   }
   return options;
@@ -50,7 +60,11 @@ type Props = {
   onChange: (option: SessionOption) => void;
 };
 
-/** The session selector: Main Event or a session / sub-session of the event (document 2 §2). */
+/**
+ * The session selector: Main Event or a session / sub-session of the event (document 2 §2). Not a
+ * text field (no typing to filter): a handheld scanner's keys while it has the focus are a scan
+ * (hooks/use-scanner-bursts), not a search among the sessions.
+ */
 export function SessionSelect({ options, value, onChange }: Props) {
   return (
     <Select
@@ -63,7 +77,6 @@ export function SessionSelect({ options, value, onChange }: Props) {
         if (option) onChange(option);
       }}
       allowDeselect={false}
-      searchable
       size="md"
       data-testid="session-select"
     />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   OFFLINE_PACK_OVERLAP_MS,
   OFFLINE_PACK_REFRESH_MS,
@@ -7,6 +7,7 @@ import {
 } from '@attend/shared';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { getOfflinePack, syncCheckIns } from '../api/offline-pack';
+import { createNameSearch } from '../lib/name-search';
 import { mergePack } from '../lib/offline-pack';
 import {
   buildStationIndex,
@@ -48,6 +49,26 @@ export type SyncReport = {
 /** The result of one offline scan, or null when the station has no pack yet to decide with. */
 export type OfflineScan = (input: OfflineScanInput) => Promise<ScanOutcome>;
 
+/** Someone found by name at the station, with what the door needs to know at a glance. */
+export type NameMatch = {
+  id: number;
+  full_name: string;
+  organization: string;
+  confirmed: boolean;
+  /** Registered for the session searched for; null for the main event. */
+  registered: boolean | null;
+  /**
+   * Their check-in for that session (or the door) as this station knows it: `by` is null for a
+   * check-in made here and waiting to sync.
+   */
+  checkedIn: { when: string; by: string | null } | null;
+};
+
+export type NameMatches = { matches: NameMatch[]; total: number };
+
+/** How many people a name search shows at most (the list stays short enough to read at the door). */
+export const NAME_MATCH_LIMIT = 8;
+
 function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
@@ -68,6 +89,8 @@ export function useOfflineStation(eventId: number) {
   const [report, setReport] = useState<SyncReport | null>(null);
   const [packFailed, setPackFailed] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  /** Bumped when a check-in becomes known outside the pack (ours, or another station's live). */
+  const [known, setKnown] = useState(0);
 
   const keptRef = useRef<KeptPack | null>(null);
   const reachableRef = useRef(true);
@@ -124,7 +147,10 @@ export function useOfflineStation(eventId: number) {
           station_id: stationId(),
           check_ins: chunk.map((s) => ({
             client_nonce: s.client_nonce,
-            qr_code_data: s.qr_code_data,
+            // Someone found by name has no code here: the server is told who by id.
+            ...(s.by_name && s.participant_id !== null
+              ? { participant: s.participant_id }
+              : { qr_code_data: s.qr_code_data }),
             session: s.session,
             scanned_at: s.scanned_at,
             notes: s.notes,
@@ -194,7 +220,7 @@ export function useOfflineStation(eventId: number) {
   useEffect(() => {
     if (!kept) return;
     let live = true;
-    buildStationIndex(kept.pack).then(
+    buildStationIndex(kept.pack, indexRef.current).then(
       (built) => {
         if (!live) return;
         indexRef.current = built;
@@ -251,6 +277,24 @@ export function useOfflineStation(eventId: number) {
     return run;
   }, []);
 
+  /**
+   * A check-in made or undone anywhere (another station's, through the live stream): the search by
+   * name and offline decisions know of it at once, until the next pack says the same. Kept in
+   * memory only: writing the whole kept pack for each of a busy door's records would cost more.
+   */
+  const noteLive = useCallback((record: TCheckIn, action: 'created' | 'deleted' = 'created') => {
+    const index = indexRef.current;
+    if (!index) return;
+    const key = `${record.participant_id}:${record.session ?? 'main'}`;
+    const first = index.firstIn.get(key);
+    if (action === 'created' && !first) {
+      index.firstIn.set(key, { when: record.check_in_time, by: record.checked_in_by });
+    } else if (action === 'deleted' && first?.when === record.check_in_time) {
+      index.firstIn.delete(key);
+    } else return;
+    setKnown((n) => n + 1);
+  }, []);
+
   /** A record the server made now: repeats of it are flagged offline before the next refresh. */
   const noteRecord = useCallback(
     (record: TCheckIn) => {
@@ -261,13 +305,48 @@ export function useOfflineStation(eventId: number) {
         check_in_time: record.check_in_time,
         checked_in_by: record.checked_in_by,
       };
-      const key = `${record.participant_id}:${record.session ?? 'main'}`;
-      if (indexRef.current && !indexRef.current.firstIn.has(key)) {
-        indexRef.current.firstIn.set(key, { when: known.check_in_time, by: known.checked_in_by });
-      }
+      noteLive(record);
       void addKnownCheckIn(eventId, known).catch(() => undefined);
     },
-    [eventId],
+    [eventId, noteLive],
+  );
+
+  const searchNames = useMemo(() => (index ? createNameSearch(index.names) : null), [index]);
+
+  /**
+   * People of the pack whose name matches `query` (see lib/name-search), with their status for
+   * `session` (null: the door); null while the station has no pack. Changes identity whenever what
+   * it answers may change (a new pack, a check-in made or learnt of, a scan queued).
+   */
+  const findByName = useCallback(
+    (query: string, session: number | null, limit = NAME_MATCH_LIMIT): NameMatches | null => {
+      if (!index || !searchNames) return null;
+      const { matches, total } = searchNames(query, limit);
+      return {
+        total,
+        matches: matches.map((p) => {
+          const first = index.firstIn.get(`${p.id}:${session ?? 'main'}`);
+          const mine = first
+            ? undefined
+            : waiting.find((w) => w.participant_id === p.id && w.session === session);
+          return {
+            id: p.id,
+            full_name: p.full_name,
+            organization: p.organization,
+            confirmed: p.confirmed,
+            registered: session === null ? null : p.sessions.includes(session),
+            checkedIn: first
+              ? { when: first.when, by: first.by }
+              : mine
+                ? { when: mine.scanned_at, by: null }
+                : null,
+          };
+        }),
+      };
+    },
+    // `known` stands for the index's check-ins, which change in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [index, searchNames, waiting, known],
   );
 
   /** The server could not be reached for a scan: scans are decided here until it answers again. */
@@ -288,6 +367,8 @@ export function useOfflineStation(eventId: number) {
     conflicts,
     scan,
     noteRecord,
+    noteLive,
+    findByName,
     markUnreachable,
     syncNow: () => void catchUp(false),
     dismissConflicts: async () => {

@@ -7,7 +7,7 @@ import {
   type TEventCheckInStats,
 } from '@attend/shared';
 import { attendanceQueryOptions, type AttendanceParams } from '../api/get-attendance';
-import { checkInStatsQueryOptions } from '../api/get-check-in-stats';
+import { checkInStatsKey } from '../api/get-check-in-stats';
 
 /**
  * A check-in reaches this page twice: from our own POST and from the live stream (and a second tab
@@ -22,8 +22,16 @@ export function bucketStart(iso: string): number {
   return Math.floor(ms / BUCKET_MS) * BUCKET_MS;
 }
 
-/** `stats` with one check-in added (delta 1) or removed (delta -1). */
-export function adjustStats(stats: TEventCheckInStats, record: TCheckIn, delta: 1 | -1): TEventCheckInStats {
+/**
+ * `stats` with one check-in added (delta 1) or removed (delta -1). The timeline is of one scope
+ * (`timelineSession`, null for the door): a record of another scope leaves it as it is.
+ */
+export function adjustStats(
+  stats: TEventCheckInStats,
+  record: TCheckIn,
+  delta: 1 | -1,
+  timelineSession: number | null = null,
+): TEventCheckInStats {
   const main_event =
     record.session === null
       ? { ...stats.main_event, checked_in: Math.max(0, stats.main_event.checked_in + delta) }
@@ -31,6 +39,7 @@ export function adjustStats(stats: TEventCheckInStats, record: TCheckIn, delta: 
   const sessions = stats.sessions.map((s) =>
     s.id === record.session ? { ...s, checked_in: Math.max(0, s.checked_in + delta) } : s,
   );
+  if (record.session !== timelineSession) return { main_event, sessions, timeline: stats.timeline };
   const at = bucketStart(record.check_in_time);
   let found = false;
   let timeline = stats.timeline.map((b) => {
@@ -88,6 +97,19 @@ function appliedFor(queryClient: QueryClient, eventId: number): Applied {
   return applied;
 }
 
+/** Every cached stats of the event (the door's and each session's timeline) with the record counted. */
+function updateStats(queryClient: QueryClient, eventId: number, record: TCheckIn, delta: 1 | -1): void {
+  const all = checkInStatsKey(eventId);
+  for (const [key, data] of queryClient.getQueriesData<TEventCheckInStats>({ queryKey: all })) {
+    const scope = key[all.length];
+    if (!data || !(scope === 'main' || typeof scope === 'number')) continue;
+    queryClient.setQueryData<TEventCheckInStats>(
+      key,
+      adjustStats(data, record, delta, scope === 'main' ? null : scope),
+    );
+  }
+}
+
 /** Updates every cached list of the record's scope; other pages and searches are refetched. */
 function updateLists(queryClient: QueryClient, eventId: number, record: TCheckIn, delta: 1 | -1): void {
   const all = attendanceQueryOptions(eventId).queryKey;
@@ -113,9 +135,7 @@ export function applyCheckInAdded(queryClient: QueryClient, eventId: number, rec
   if (applied.added.has(record.id) || applied.removed.has(record.id)) return false;
   applied.added.add(record.id);
   updateLists(queryClient, eventId, record, 1);
-  queryClient.setQueryData(checkInStatsQueryOptions(eventId).queryKey, (old) =>
-    old ? adjustStats(old, record, 1) : old,
-  );
+  updateStats(queryClient, eventId, record, 1);
   return true;
 }
 
@@ -125,16 +145,14 @@ export function applyCheckInRemoved(queryClient: QueryClient, eventId: number, r
   if (applied.removed.has(record.id)) return false;
   applied.removed.add(record.id);
   updateLists(queryClient, eventId, record, -1);
-  queryClient.setQueryData(checkInStatsQueryOptions(eventId).queryKey, (old) =>
-    old ? adjustStats(old, record, -1) : old,
-  );
+  updateStats(queryClient, eventId, record, -1);
   return true;
 }
 
 /** After a reconnect: whatever happened meanwhile comes from the server again. */
 export function refetchCheckIns(queryClient: QueryClient, eventId: number): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: checkInStatsQueryOptions(eventId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: checkInStatsKey(eventId) }),
     queryClient.invalidateQueries({ queryKey: attendanceQueryOptions(eventId).queryKey }),
   ]);
 }

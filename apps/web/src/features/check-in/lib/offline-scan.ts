@@ -11,6 +11,7 @@ import {
 } from '@attend/shared';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { tc } from '../i18n';
+import { buildNameIndex, type NameIndex } from './name-search';
 import type { QueuedScan } from './offline-store';
 import { blankOutcome, type ScanOutcome } from './scan-outcome';
 
@@ -19,7 +20,8 @@ import { blankOutcome, type ScanOutcome } from './scan-outcome';
  * public key and the same rules as the server are applied to what the pack says (confirmed,
  * registered, already in). A typed code cannot be checked here (the pack holds nothing derived from
  * unique codes, so that a stolen pack does not help anyone guess them): one of the right shape is
- * saved unchecked. The server checks each queued scan again when the station syncs.
+ * saved unchecked. Someone found by name is known from the pack and checked like a QR code. The
+ * server checks each queued scan again when the station syncs.
  */
 
 /** Same shape as the server accepts for a typed code (after normalising). */
@@ -56,11 +58,17 @@ export type StationIndex = {
   firstIn: Map<string, { when: string; by: string }>;
   verify: SignatureCheck;
   sessionNames: Map<number, string>;
+  /** The roster in name order, folded for the search by name (lib/name-search). */
+  names: NameIndex<TOfflineParticipant>;
 };
 
 const scopeKey = (participantId: number, session: number | null) => `${participantId}:${session ?? 'main'}`;
 
-export async function buildStationIndex(pack: TOfflinePack): Promise<StationIndex> {
+/** `previous`: the index of the pack before, whose folded names are reused. */
+export async function buildStationIndex(
+  pack: TOfflinePack,
+  previous?: StationIndex | null,
+): Promise<StationIndex> {
   const publicKey = base64UrlDecode(pack.public_key);
   if (publicKey?.length !== 32) throw new Error('The offline pack has no usable key.');
   const verify = await signatureCheck(new Uint8Array(publicKey));
@@ -71,11 +79,15 @@ export async function buildStationIndex(pack: TOfflinePack): Promise<StationInde
     if (!firstIn.has(key)) firstIn.set(key, { when: c.check_in_time, by: c.checked_in_by });
   }
   const sessionNames = new Map(pack.sessions.map((s) => [s.id, s.name]));
-  return { pack, byId, firstIn, verify, sessionNames };
+  const names = buildNameIndex(pack.participants, previous?.names);
+  return { pack, byId, firstIn, verify, sessionNames, names };
 }
 
 export type OfflineScanInput = {
+  /** What was scanned or typed ('' for someone found by name). */
   code: string;
+  /** Someone found by name at the station: checked in by id instead of `code`. */
+  participant?: number;
   session: number | null;
   sessionName: string;
   notes: string;
@@ -114,8 +126,12 @@ export async function decideOffline(
   /** The typed code, as the server reads it (null for a QR credential). */
   let typed: string | null = null;
 
-  const credential = parseQrCredential(text);
-  if (credential) {
+  const credential = input.participant === undefined ? parseQrCredential(text) : null;
+  if (input.participant !== undefined) {
+    // Found by name in this very pack; gone from it since (removed meanwhile): nobody to check in.
+    who = index.byId.get(input.participant) ?? null;
+    if (!who) return refused('unknown_code', 'result.unknown', messages.unknownCheckInCode);
+  } else if (credential) {
     if (credential.eventId !== pack.event.id) {
       return refused('other_event', 'result.otherEvent', messages.otherEventCheckInCode);
     }
@@ -143,7 +159,8 @@ export async function decideOffline(
   const scan: QueuedScan = {
     client_nonce: input.nonce,
     event_id: pack.event.id,
-    qr_code_data: input.code.trim(),
+    qr_code_data: input.participant === undefined ? input.code.trim() : '',
+    ...(input.participant !== undefined && { by_name: true }),
     session: input.session,
     scanned_at: input.at,
     notes: input.notes,

@@ -11,7 +11,10 @@ import type { TOfflineCheckIn, TOfflinePack, TSyncResult } from '@attend/shared'
 export type QueuedScan = {
   client_nonce: string;
   event_id: number;
+  /** What was scanned or typed; '' for someone found by name (`by_name`). */
   qr_code_data: string;
+  /** Found by name at the station: synced by `participant_id` (there is no code). */
+  by_name?: boolean;
   session: number | null;
   scanned_at: string;
   notes: string;
