@@ -165,6 +165,9 @@ describe('the event form', () => {
         event_notes: 'Lunch at noon.',
         group_chat_url: 'https://chat.example.org/summit',
         support_contact: 'Call Amina',
+        dsa_sessions_per_day: 4,
+        allow_walk_ins_by_scanners: false,
+        print_badge_on_check_in: false,
       },
     });
   });
