@@ -13,6 +13,11 @@ import { KioskExit } from './kiosk-exit';
 
 /** How long a result stays on screen before the kiosk is ready for the next person. */
 export const KIOSK_RESET_MS = 6000;
+/**
+ * A badge held up to the camera keeps being read after the screen has reset: the same QR is ignored
+ * this long, so the next person is not shown the last one's "Welcome back". Typed codes always count.
+ */
+const KIOSK_CAMERA_REPEAT_MS = 60_000;
 /** The note on every check-in the kiosk records, so staff see which came from it. */
 const KIOSK_NOTE = 'Kiosk';
 
@@ -103,6 +108,7 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const lastCameraScan = useRef<{ code: string; at: number } | null>(null);
 
   const shown = station.result;
   const reset = () => {
@@ -125,6 +131,14 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
     setError(null);
     setCode('');
     void station.submit(value, KIOSK_NOTE);
+  };
+
+  const onCameraScan = (raw: string) => {
+    const now = Date.now();
+    const last = lastCameraScan.current;
+    if (last && last.code === raw && now - last.at < KIOSK_CAMERA_REPEAT_MS) return;
+    lastCameraScan.current = { code: raw, at: now };
+    submit(raw);
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -157,7 +171,12 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder p="lg" radius="md">
-            <CameraScanner onScan={submit} onActiveChange={() => undefined} scopeKey="kiosk" autoStart />
+            <CameraScanner
+              onScan={onCameraScan}
+              onActiveChange={() => undefined}
+              scopeKey="kiosk"
+              autoStart
+            />
           </Paper>
           <Stack gap="lg">
             {shown && view ? (
