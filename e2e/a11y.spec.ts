@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
-for (const path of ['/', '/login', '/dashboard/login']) {
+for (const path of ['/', '/login', '/dashboard/login', '/dashboard/invite']) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

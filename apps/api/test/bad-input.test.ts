@@ -578,6 +578,8 @@ describe('hostile values in every integer, date and enum field', () => {
     // Valid values for the other fields, so the attacked one is what the route has to judge.
     const bodies: Record<string, Record<string, unknown>> = {
       'PATCH /api/accounts/staff/:staffId/': { role: 'admin', event_ids: [] },
+      'POST /api/accounts/staff/': { username: 'walk-new', role: 'scanner', event_ids: [ev] },
+      'POST /api/accounts/staff/:staffId/credentials/': { delivery: 'password' },
       'PATCH /api/accounts/me/language/': { language: 'en' },
       'POST /api/events/:eventId/participants/': { full_name: 'Walk Person', email: 'walk@example.org' },
       'POST /api/events/:eventId/participants/bulk_confirm_attendance/': { participant_ids: [p0] },

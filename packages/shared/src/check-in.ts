@@ -237,6 +237,12 @@ export const ZStaffAccount = z.object({
   role: z.enum(STAFF_ROLES),
   event_ids: z.array(z.number().int()),
   is_active: z.boolean(),
+  email: z.string(),
+  /** False until an invited person has chosen their password (the account cannot sign in before). */
+  has_password: z.boolean(),
+  /** When the account's live invitation expires; null when none is waiting. */
+  invite_expires_at: ZInstant.nullable(),
+  last_login_at: ZInstant.nullable(),
 });
 export type TStaffAccount = z.infer<typeof ZStaffAccount>;
 export const ZStaffAccountList = z.array(ZStaffAccount);

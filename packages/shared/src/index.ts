@@ -10,6 +10,7 @@ export * from './qr';
 export * from './participants';
 export * from './attendance';
 export * from './check-in';
+export * from './staff-accounts';
 export * from './notifications';
 export * from './tags';
 export * from './badges';

@@ -164,6 +164,23 @@ export const fr: Record<keyof typeof messages, string> = {
   scannerEventsOnly: 'Vous ne pouvez enregistrer des personnes qu’aux événements qui vous ont été attribués.',
   staffAccountNotFound: 'Membre du personnel introuvable.',
   ownRoleUnchangeable: 'Vous ne pouvez pas modifier votre propre rôle.',
+  // Staff accounts
+  staffUsernameTaken: 'Un compte du personnel avec ce nom d’utilisateur existe déjà.',
+  scannerNeedsEvents: 'Un scanneur a besoin d’au moins un événement.',
+  unknownEventIds: 'Identifiants d’événement inconnus : {ids}.',
+  ownAccountDisable: 'Vous ne pouvez pas désactiver votre propre compte.',
+  ownAccountRemove: 'Vous ne pouvez pas supprimer votre propre compte.',
+  ownPasswordReset: 'Vous ne pouvez pas réinitialiser votre propre mot de passe ici.',
+  lastActiveAdmin: 'Au moins un compte administrateur activé doit rester.',
+  passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères.',
+  passwordTooLong: 'Le mot de passe doit comporter au plus 256 caractères.',
+  passwordIsUsername: 'Le mot de passe ne doit pas être identique au nom d’utilisateur.',
+  inviteInvalid:
+    'Ce lien d’invitation n’est pas valide. Vérifiez que vous avez ouvert le lien en entier, ou demandez-en un nouveau à un administrateur.',
+  inviteUsed:
+    'Cette invitation a déjà été utilisée. Connectez-vous avec le mot de passe que vous avez choisi.',
+  inviteExpired: 'Cette invitation a expiré. Demandez-en une nouvelle à un administrateur.',
+  accountDisabled: 'Ce compte a été désactivé. Adressez-vous à un administrateur.',
   // Notifications
   notificationsSent: 'Notifications envoyées. Réussites : {success}, erreurs : {errors}',
   notificationsFailed: 'Échec de l’envoi des notifications',

@@ -160,6 +160,22 @@ export const sw: Record<keyof typeof messages, string> = {
   scannerEventsOnly: 'Unaweza kusajili watu kuingia katika matukio uliyopewa tu.',
   staffAccountNotFound: 'Mtumiaji wa wafanyakazi hakupatikana.',
   ownRoleUnchangeable: 'Huwezi kubadilisha jukumu lako mwenyewe.',
+  // Staff accounts
+  staffUsernameTaken: 'Tayari kuna akaunti ya wafanyakazi yenye jina hili la mtumiaji.',
+  scannerNeedsEvents: 'Mchanganuzi anahitaji angalau tukio moja.',
+  unknownEventIds: 'Vitambulisho vya matukio visivyojulikana: {ids}.',
+  ownAccountDisable: 'Huwezi kuzima akaunti yako mwenyewe.',
+  ownAccountRemove: 'Huwezi kuondoa akaunti yako mwenyewe.',
+  ownPasswordReset: 'Huwezi kuweka upya nenosiri lako mwenyewe hapa.',
+  lastActiveAdmin: 'Lazima ibaki angalau akaunti moja ya msimamizi iliyowezeshwa.',
+  passwordTooShort: 'Nenosiri lazima liwe na angalau herufi 8.',
+  passwordTooLong: 'Nenosiri lisizidi herufi 256.',
+  passwordIsUsername: 'Nenosiri lisifanane na jina la mtumiaji.',
+  inviteInvalid:
+    'Kiungo hiki cha mwaliko si halali. Hakikisha umefungua kiungo kizima, au omba kipya kwa msimamizi.',
+  inviteUsed: 'Mwaliko huu tayari umetumika. Ingia kwa nenosiri ulilochagua.',
+  inviteExpired: 'Mwaliko huu umekwisha muda wake. Omba mpya kwa msimamizi.',
+  accountDisabled: 'Akaunti hii imezimwa. Wasiliana na msimamizi.',
   // Notifications
   notificationsSent: 'Arifa zimetumwa. Zilizofaulu: {success}, Hitilafu: {errors}',
   notificationsFailed: 'Imeshindikana kutuma arifa',

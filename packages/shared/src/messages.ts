@@ -154,6 +154,22 @@ export const messages = {
   scannerEventsOnly: 'You can only check people in at the events you have been given.',
   staffAccountNotFound: 'Staff user not found.',
   ownRoleUnchangeable: 'You cannot change your own role.',
+  // Staff accounts (Staff Access) and their invitations
+  staffUsernameTaken: 'A staff account with this username already exists.',
+  scannerNeedsEvents: 'A scanner needs at least one event.',
+  unknownEventIds: 'Unknown event ids: {ids}.',
+  ownAccountDisable: 'You cannot disable your own account.',
+  ownAccountRemove: 'You cannot remove your own account.',
+  ownPasswordReset: 'You cannot reset your own password here.',
+  lastActiveAdmin: 'At least one enabled admin account must remain.',
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  passwordTooLong: 'Password must be at most 256 characters long.',
+  passwordIsUsername: 'Password must not be the same as the username.',
+  inviteInvalid:
+    'This invitation link is not valid. Check that you opened the whole link, or ask an admin for a new one.',
+  inviteUsed: 'This invitation has already been used. Sign in with the password you chose.',
+  inviteExpired: 'This invitation has expired. Ask an admin for a new one.',
+  accountDisabled: 'This account has been disabled. Ask an admin.',
   // Notifications (document 2 §2 "Send Notifications modal", §8)
   notificationsSent: 'Notifications sent. Success: {success}, Errors: {errors}',
   notificationsFailed: 'Failed to send notifications',

@@ -30,10 +30,16 @@ async function main(): Promise<void> {
   await createStaffUser(database.db, { username, password });
   const seed = await seedDemo(database.db);
   await seedProgramme(database.db, seed.event.id);
+  // A door volunteer: the scanner role, at the demo event's check-in station only.
+  const scanner = { username: `${username}-door`, password: randomToken(12) };
+  await createStaffUser(database.db, { ...scanner, role: 'scanner', eventIds: [seed.event.id] });
   await runApp(config, database);
   console.log('\nDemo data is ready.');
   console.log(
     `Staff:        ${config.publicUrl}/dashboard/login  username ${username}  password ${password}`,
+  );
+  console.log(
+    `Scanner:      ${config.publicUrl}/dashboard/login  username ${scanner.username}  password ${scanner.password}  (check-in station of ${seed.event.eventCode} only)`,
   );
   for (const p of seed.participants) {
     console.log(

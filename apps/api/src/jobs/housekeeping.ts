@@ -8,7 +8,7 @@ const INTERVAL_MS = 10 * 60 * 1000;
 export const VACUUM_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One pass: deletes expired rate-limit buckets, refresh tokens, login links and upload results,
+ * One pass: deletes expired rate-limit buckets, refresh tokens, login links, staff invitations and upload results,
  * rolls back or finishes the uploads of a process that died; with `vacuum`, then reclaims the space of deleted and updated rows and refreshes the planner's
  * statistics (VACUUM ANALYZE), which PostgreSQL's autovacuum does by itself and PGlite does not.
  */
@@ -19,6 +19,7 @@ export async function runHousekeeping({
   await purgeExpiredBuckets(db);
   await db.execute(sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from login_links where expires_at < now() - interval '30 days'`);
+  await db.execute(sql`delete from staff_invites where expires_at < now() - interval '30 days'`);
   await db.execute(sql`delete from upload_results where created_at < now() - interval '1 day'`);
   await recoverStaleImports(db);
   if (vacuum) await db.execute(sql`vacuum analyze`);

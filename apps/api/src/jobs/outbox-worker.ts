@@ -92,7 +92,7 @@ export function startOutboxWorker(deps: OutboxDeps, options: OutboxOptions = {})
   const sendOne = async (row: ClaimedMessage) => {
     let prepared: PreparedMessage | undefined;
     try {
-      prepared = await prepareMessage(deps.db, row, deps.config.publicUrl);
+      prepared = await prepareMessage(deps.db, row, deps.config.publicUrl, deps.config.secretKey);
       const delivery = await prepared.send(deps.transports);
       await markSent(deps.db, prepared, delivery);
     } catch (err) {

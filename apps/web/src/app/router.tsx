@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
       { path: paths.error(), Component: ErrorPage },
       { path: paths.staffLogin(), lazy: lazyPage(() => import('../features/auth/routes/staff-login')) },
       {
+        path: paths.staffInvite(),
+        lazy: lazyPage(() => import('../features/staff-access/routes/accept-invite-page')),
+      },
+      {
         Component: RequireStaff,
         children: [
           {

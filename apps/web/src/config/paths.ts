@@ -10,6 +10,8 @@ export const paths = {
   staffLogin: () => '/dashboard/login',
   /** The self check-in kiosk of one event (full screen, outside the staff layout). */
   kiosk: (eventId: Id) => `/kiosk/${eventId}`,
+  /** Where a staff invitation leads (the token in the fragment): the person chooses a password. */
+  staffInvite: () => '/dashboard/invite',
 
   participant: {
     dashboard: () => '/dashboard/participant',
@@ -151,4 +153,9 @@ export const apiPaths = {
     `/api/mailbox/?${new URLSearchParams(stringValues(query))}`,
   dashboardActivity: () => '/api/dashboard/activity/',
   staffAccount: (staffId: Id) => `/api/accounts/staff/${staffId}/`,
+  staffAccountCredentials: (staffId: Id) => `/api/accounts/staff/${staffId}/credentials/`,
+  staffAccountActive: (staffId: Id, active: boolean) =>
+    `/api/accounts/staff/${staffId}/${active ? 'enable' : 'disable'}/`,
+  inviteCheck: () => '/api/auth/invite/check/',
+  inviteAccept: () => '/api/auth/invite/accept/',
 } as const;

@@ -15,8 +15,11 @@ export const outgoingMessages = pgTable(
     eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
     participantId: integer('participant_id').references(() => participants.id, { onDelete: 'set null' }),
     channel: text('channel').$type<MessageChannel>().notNull(),
-    /** What the message says; rendered when it is sent (so no sign-in link waits in the table). */
-    kind: text('kind').$type<'login_details'>().notNull().default('login_details'),
+    /**
+     * What the message says; rendered when it is sent (so no sign-in link waits in the table): a
+     * participant's login details, or a staff invitation in a language (`staff_invite:fr`).
+     */
+    kind: text('kind').$type<'login_details' | `staff_invite:${string}`>().notNull().default('login_details'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZErrorBody,
+  ZInviteAccept,
+  ZInviteCheck,
+  ZInviteInfo,
   ZOneClickLogin,
   ZParticipantLogin,
   ZParticipantTokens,
@@ -18,6 +22,7 @@ import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from
 import { oneClickLogin } from '../../services/auth/login-links';
 import { loginParticipant } from '../../services/auth/login-participant';
 import { loginStaff } from '../../services/auth/login-staff';
+import { acceptInvite, checkInvite } from '../../services/auth/staff-invites';
 import {
   revokeRefreshToken,
   revokeSubjectSessions,
@@ -93,6 +98,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { challenges: app.challenges, altcha: request.body.altcha },
       );
       setRefreshCookie(reply, result.refresh, secure);
+      return result;
+    },
+  );
+
+  // A used or expired invitation is 410; a disabled account's, 403.
+  const inviteErrors = { ...signInErrorResponses, 410: ZErrorBody };
+
+  app.post(
+    '/auth/invite/check/',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whom a staff invitation is for, and until when it works; changes nothing.',
+        body: ZInviteCheck,
+        response: { 200: ZInviteInfo, ...inviteErrors },
+      },
+    },
+    async (request) =>
+      checkInvite(app.db, request.body.token, clientMeta(request), {
+        challenges: app.challenges,
+        altcha: request.body.altcha,
+      }),
+  );
+
+  app.post(
+    '/auth/invite/accept/',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The invited person chooses their password, once, and is signed in (as POST /auth/token/ answers).',
+        body: ZInviteAccept,
+        response: { 200: ZStaffTokens, ...inviteErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await acceptInvite(app.db, app.tokens, request.body, clientMeta(request), {
+        challenges: app.challenges,
+        altcha: request.body.altcha,
+      });
+      setRefreshCookie(reply, result.refresh, secure);
+      setDeviceCookie(reply, app.config.secretKey, result.user.id, secure);
       return result;
     },
   );

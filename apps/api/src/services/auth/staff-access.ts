@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { messages, type TStaffAccessUpdate, type TStaffAccount } from '@attend/shared';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { format, messages, type TStaffAccessUpdate, type TStaffAccount } from '@attend/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { events, staffEventAccess, staffUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { revokeSubjectSessions } from './refresh-tokens';
+import { staffAccountOf, staffAccountsOf } from './staff-account-rows';
 
 /** The events a staff user was given (a scanner's stations), by id. */
 export async function staffEventIds(db: DbOrTx, staffId: number): Promise<number[]> {
@@ -35,17 +36,6 @@ export function assertAdmin(actor: StaffActor): void {
   if (actor.role !== 'admin') throw new AppError('forbidden');
 }
 
-function account(u: typeof staffUsers.$inferSelect, eventIds: number[]): TStaffAccount {
-  return {
-    id: u.id,
-    username: u.username,
-    full_name: u.fullName,
-    role: u.role,
-    event_ids: eventIds,
-    is_active: u.isActive,
-  };
-}
-
 /** GET /api/accounts/staff/: every staff account with its role and events. */
 export async function listStaffAccounts(db: DbOrTx, actor: StaffActor): Promise<TStaffAccount[]> {
   assertAdmin(actor);
@@ -53,16 +43,44 @@ export async function listStaffAccounts(db: DbOrTx, actor: StaffActor): Promise<
     .select()
     .from(staffUsers)
     .orderBy(asc(sql`lower(${staffUsers.username})`));
-  const grants = await db.select().from(staffEventAccess);
-  const byUser = new Map<number, number[]>();
-  for (const g of grants)
-    (byUser.get(g.staffUserId) ?? byUser.set(g.staffUserId, []).get(g.staffUserId))?.push(g.eventId);
-  return users.map((u) =>
-    account(
-      u,
-      (byUser.get(u.id) ?? []).sort((a, b) => a - b),
-    ),
-  );
+  return staffAccountsOf(db, users);
+}
+
+/** Refuses event ids that name no event (400, listing them). */
+export async function assertEventsExist(db: DbOrTx, eventIds: number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  const found = await db.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
+  if (found.length === eventIds.length) return;
+  const known = new Set(found.map((e) => e.id));
+  const detail = format(messages.unknownEventIds, {
+    ids: eventIds.filter((id) => !known.has(id)).join(', '),
+  });
+  throw new AppError('validation_error', detail, { errors: { event_ids: [detail] } });
+}
+
+/**
+ * Locks the rows of the enabled admins that can sign in (a password chosen), in id order, until the
+ * transaction ends, and returns their ids. A transaction that may take the role or the account from
+ * an admin calls it before locking any other staff row: two admins demoting, disabling or removing
+ * each other at once then take turns (and never wait for each other's rows crosswise).
+ */
+export async function lockActiveAdmins(tx: DbOrTx): Promise<number[]> {
+  const admins = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(
+      and(eq(staffUsers.role, 'admin'), eq(staffUsers.isActive, true), like(staffUsers.passwordHash, '$%')),
+    )
+    .orderBy(asc(staffUsers.id))
+    .for('update');
+  return admins.map((a) => a.id);
+}
+
+/** Refuses a change that would leave no enabled admin able to sign in (409). */
+export function assertNotLastAdmin(activeAdmins: number[], staffId: number): void {
+  if (activeAdmins.includes(staffId) && activeAdmins.length <= 1) {
+    throw new AppError('conflict', messages.lastActiveAdmin);
+  }
 }
 
 /**
@@ -82,18 +100,11 @@ export async function setStaffAccess(
   }
   const eventIds = input.role === 'scanner' ? [...new Set(input.event_ids)].sort((a, b) => a - b) : [];
   return db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
     const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staffId)).for('update');
     if (!user) throw new AppError('not_found', messages.staffAccountNotFound);
-    if (eventIds.length) {
-      const found = await tx.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
-      if (found.length !== eventIds.length) {
-        const known = new Set(found.map((e) => e.id));
-        const missing = eventIds.filter((id) => !known.has(id));
-        throw new AppError('validation_error', `Unknown event ids: ${missing.join(', ')}.`, {
-          errors: { event_ids: [`Unknown event ids: ${missing.join(', ')}.`] },
-        });
-      }
-    }
+    await assertEventsExist(tx, eventIds);
+    if (input.role !== 'admin') assertNotLastAdmin(admins, staffId);
     const before = { role: user.role, event_ids: await staffEventIds(tx, staffId) };
     const [updated] = await tx
       .update(staffUsers)
@@ -116,6 +127,6 @@ export async function setStaffAccess(
       ip,
       details: { before, after: { role: input.role, event_ids: eventIds } },
     });
-    return account(updated, eventIds);
+    return staffAccountOf(tx, updated);
   });
 }

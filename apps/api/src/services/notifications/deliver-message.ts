@@ -1,8 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { format, isLanguage, messages } from '@attend/shared';
 import { resultRows, type Db } from '../../db/client';
-import { events, loginLinks, outgoingMessages, participants } from '../../db/schema';
+import {
+  events,
+  loginLinks,
+  outgoingMessages,
+  participants,
+  staffInvites,
+  staffUsers,
+} from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { emailedInviteToken, inviteUrl } from '../auth/staff-invites';
+import { inviteEmail, type InviteMessageFacts } from './invite-message';
 import { loginEmail, loginSms, type LoginMessageFacts } from './login-message';
 import { e164, emailAddress } from './send-notifications';
 import { SendError, type Delivery, type Transports } from './transports';
@@ -84,7 +93,9 @@ export async function prepareMessage(
   db: Db,
   row: ClaimedMessage,
   publicUrl: string,
+  secretKey: string,
 ): Promise<PreparedMessage> {
+  if (row.kind.startsWith('staff_invite')) return prepareInvite(db, row, publicUrl, secretKey);
   if (row.participantId === null) throw new SendError('The participant was deleted.', true);
   const token = randomToken(16);
   const result = await db.execute(sql`
@@ -149,6 +160,53 @@ export async function prepareMessage(
     row,
     copy: { subject: '', body: loginSms(redacted), loginLinkId: facts.link_id, recipient: to },
     send: (t) => t.sms(to, text, row.id),
+  };
+}
+
+const REDACTED_INVITE = '[invitation link]';
+
+/**
+ * Makes a staff invitation e-mail: its link carries the token derived from SECRET_KEY and the
+ * message (see emailedInviteToken), so nothing secret waits in the outbox; the copy kept leaves the
+ * link out. An invitation replaced by a newer one, spent, expired, or of an account disabled or
+ * removed (or without an e-mail address now) is cancelled instead of sent.
+ */
+async function prepareInvite(
+  db: Db,
+  row: ClaimedMessage,
+  publicUrl: string,
+  secretKey: string,
+): Promise<PreparedMessage> {
+  const token = emailedInviteToken(secretKey, row.id);
+  const [found] = await db
+    .select({ expiresAt: staffInvites.expiresAt, usedAt: staffInvites.usedAt, user: staffUsers })
+    .from(staffInvites)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffInvites.staffUserId))
+    .where(eq(staffInvites.tokenHash, sha256(token)));
+  if (!found)
+    throw new MessageCancelled('The invitation was replaced by a newer one, or the account removed.', null);
+  if (found.usedAt) throw new MessageCancelled('The invitation was already used.', null);
+  if (found.expiresAt.getTime() <= Date.now())
+    throw new MessageCancelled('The invitation has expired.', null);
+  if (!found.user.isActive) throw new MessageCancelled('The account is disabled.', null);
+  const to = emailAddress(found.user.email);
+  if (!to) throw new MessageCancelled('The account has no valid e-mail address.', null);
+  const language = row.kind.slice('staff_invite:'.length);
+  const facts: InviteMessageFacts = {
+    fullName: found.user.fullName,
+    username: found.user.username,
+    role: found.user.role,
+    link: inviteUrl(publicUrl, token),
+    expiresAt: found.expiresAt,
+    loginUrl: `${publicUrl}/dashboard/login`,
+    language: isLanguage(language) ? language : 'en',
+  };
+  const email = await inviteEmail(facts);
+  const redacted = await inviteEmail({ ...facts, link: REDACTED_INVITE });
+  return {
+    row,
+    copy: { subject: email.subject, body: redacted.text, loginLinkId: null, recipient: to },
+    send: (t) => t.email({ to, ...email }, row.id),
   };
 }
 

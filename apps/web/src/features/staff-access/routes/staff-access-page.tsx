@@ -1,17 +1,34 @@
 import { useState } from 'react';
 import { Badge, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TStaffAccount } from '@attend/shared';
+import type { TStaffAccount, TStaffCredentials } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { isStaff, useSession } from '../../../lib/auth-session';
+import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { useCheckInEvents } from '../../check-in';
 import { useStaffAccounts } from '../api/get-staff-accounts';
+import { AccountActions } from '../components/account-actions';
+import { CreateStaffModal } from '../components/create-staff-modal';
+import { CredentialsDialog } from '../components/credentials-dialog';
 import { StaffAccessModal } from '../components/staff-access-modal';
 import { tsa } from '../i18n';
 
-/** /dashboard/staff (admin): staff accounts, their role and events, and the form to change them. */
+/** The Status column: disabled, waiting for an invitation to be used (or its expiry), or enabled. */
+function statusOf(a: TStaffAccount): string {
+  if (!a.is_active) return tsa('table.inactive');
+  if (a.has_password) return tsa('table.active');
+  return a.invite_expires_at
+    ? tsa('table.invited', { date: formatDisplayDateTime(a.invite_expires_at) })
+    : tsa('table.inviteExpired');
+}
+
+/**
+ * /dashboard/staff (admin): staff accounts, their role and events, the form to change them, and
+ * adding, disabling and removing accounts. An invitation link or a generated password is shown once,
+ * in a dialog, when it is made.
+ */
 export function StaffAccessPage() {
   useDocumentTitle(`${tsa('page.title')} | ${t('app.name')}`);
   const { user } = useSession();
@@ -19,6 +36,8 @@ export function StaffAccessPage() {
   const accounts = useStaffAccounts();
   const events = useCheckInEvents();
   const [editing, setEditing] = useState<TStaffAccount | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [issued, setIssued] = useState<{ kind: 'created' | 'reset'; value: TStaffCredentials } | null>(null);
   const eventName = new Map((events.data ?? []).map((e) => [e.id, e.name]));
 
   const columns = [
@@ -33,10 +52,13 @@ export function StaffAccessPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>{tsa('page.title')}</Title>
-          <Text c="dimmed">{tsa('page.subtitle')}</Text>
-        </Stack>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={4}>
+            <Title order={1}>{tsa('page.title')}</Title>
+            <Text c="dimmed">{tsa('page.subtitle')}</Text>
+          </Stack>
+          <Button onClick={() => setAdding(true)}>{tsa('page.add')}</Button>
+        </Group>
         {accounts.isPending ? (
           <SectionLoader />
         ) : accounts.isError ? (
@@ -77,18 +99,26 @@ export function StaffAccessPage() {
                               ? tsa('table.noEvents')
                               : a.event_ids.map((id) => eventName.get(id) ?? `#${id}`).join(', ')}
                         </Table.Td>
-                        <Table.Td>{a.is_active ? tsa('table.active') : tsa('table.inactive')}</Table.Td>
+                        <Table.Td>{statusOf(a)}</Table.Td>
                         <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditing(a)}
-                            disabled={a.id === selfId}
-                            title={a.id === selfId ? tsa('form.ownRole') : undefined}
-                            aria-label={tsa('table.editLabel', { name: a.full_name || a.username })}
-                          >
-                            {tsa('table.edit')}
-                          </Button>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setEditing(a)}
+                              disabled={a.id === selfId}
+                              title={a.id === selfId ? tsa('form.ownRole') : undefined}
+                              aria-label={tsa('table.editLabel', { name: a.full_name || a.username })}
+                            >
+                              {tsa('table.edit')}
+                            </Button>
+                            {a.id !== selfId && (
+                              <AccountActions
+                                account={a}
+                                onIssued={(value) => setIssued({ kind: 'reset', value })}
+                              />
+                            )}
+                          </Group>
                         </Table.Td>
                       </Table.Tr>
                     ))
@@ -100,6 +130,18 @@ export function StaffAccessPage() {
         )}
       </Stack>
       {editing && <StaffAccessModal key={editing.id} account={editing} onClose={() => setEditing(null)} />}
+      {adding && (
+        <CreateStaffModal
+          onClose={() => setAdding(false)}
+          onCreated={(value) => {
+            setAdding(false);
+            setIssued({ kind: 'created', value });
+          }}
+        />
+      )}
+      {issued && (
+        <CredentialsDialog issued={issued.value} kind={issued.kind} onClose={() => setIssued(null)} />
+      )}
     </Container>
   );
 }
