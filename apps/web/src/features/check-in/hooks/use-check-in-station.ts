@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { NetworkError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateCheckIn, type CheckInRequest } from '../api/create-check-in';
+import { afterPaint } from '../lib/after-paint';
 import { newClientNonce } from '../lib/client-nonce';
 import { playFeedback } from '../lib/feedback';
 import { outcomeFromCheckIn, outcomeFromError, type ScanOutcome } from '../lib/scan-outcome';
@@ -75,7 +76,8 @@ export function useCheckInStation(eventId: number, scope: StationScope, offline:
     if (mine === seq.current) {
       setResult(next);
       playFeedback(outcome.tone);
-      toast(outcome);
+      // The toast repeats the panel for whoever looks away: it can wait for the panel to be painted.
+      afterPaint(() => toast(outcome));
     }
     return next;
   };
