@@ -7,7 +7,7 @@ import {
 } from '@attend/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDisplayDateTime } from '../src/lib/date-time';
-import { agreesWithTotals, mergePack } from '../src/features/check-in/lib/offline-pack';
+import { agreesWithTotals, mergePack, packUnchanged } from '../src/features/check-in/lib/offline-pack';
 import {
   buildStationIndex,
   decideOffline,
@@ -261,6 +261,24 @@ describe('offline station decisions', () => {
     expect(noSuchSession.outcome.kind).toBe('session_not_found');
   });
 
+  it('checks someone found by name in by id: queued without a code, with the same rules as a QR', async () => {
+    const { pack } = await makePack();
+    const index = await buildStationIndex(pack);
+    const ada = await decideOffline(index, [], scan('', { participant: 1 }));
+    expect(ada.outcome).toMatchObject({ tone: 'ok', kind: 'checked_in', name: 'Ada Lovelace' });
+    expect(ada.queue).toMatchObject({ qr_code_data: '', by_name: true, participant_id: 1 });
+    const again = await decideOffline(index, [must(ada.queue)], scan('', { participant: 1 }));
+    expect(again.outcome.kind).toBe('already_checked_in');
+    expect((await decideOffline(index, [], scan('', { participant: 3 }))).outcome.kind).toBe(
+      'already_checked_in',
+    );
+    expect((await decideOffline(index, [], scan('', { participant: 2 }))).outcome.kind).toBe('not_confirmed');
+    // Gone from the pack since the search: nobody to check in.
+    const gone = await decideOffline(index, [], scan('', { participant: 99 }));
+    expect(gone.outcome.kind).toBe('unknown_code');
+    expect(gone.queue).toBeNull();
+  });
+
   it('tells another event and damaged codes apart, and queues a genuine credential it cannot place', async () => {
     const { pack, credential } = await makePack();
     const index = await buildStationIndex(pack);
@@ -309,6 +327,41 @@ describe('offline pack refresh', () => {
     expect(mergePack(pack, { ...delta, totals: { ...pack.totals, check_ins: 0 } })).toBeNull();
     expect(mergePack(pack, { ...delta, totals: { ...pack.totals, registrations: 0 } })).toBeNull();
     expect(mergePack(pack, delta)).not.toBeNull();
+  });
+
+  it('tells a refresh that changes nothing (the pack is then neither stored nor indexed again)', async () => {
+    const { pack } = await makePack();
+    const quiet = {
+      ...pack,
+      generated_at: '2026-11-27T09:01:00.000Z',
+      full: false,
+      participants: [],
+      check_ins: [],
+    };
+    expect(packUnchanged(pack, quiet)).toBe(true);
+    // The overlap repeats what the pack holds: still nothing new.
+    expect(
+      packUnchanged(pack, {
+        ...quiet,
+        participants: [must(pack.participants[0])],
+        check_ins: pack.check_ins,
+      }),
+    ).toBe(true);
+    const first = must(pack.participants[0]);
+    expect(packUnchanged(pack, { ...quiet, participants: [{ ...first, full_name: 'Ada King' }] })).toBe(
+      false,
+    );
+    expect(
+      packUnchanged(pack, {
+        ...quiet,
+        check_ins: [{ ...must(pack.check_ins[0]), id: 101 }],
+        totals: { ...pack.totals, check_ins: 2 },
+      }),
+    ).toBe(false);
+    expect(packUnchanged(pack, { ...quiet, totals: { ...pack.totals, participants: 2 } })).toBe(false);
+    expect(packUnchanged(pack, { ...quiet, sessions: [] })).toBe(false);
+    expect(packUnchanged(pack, { ...quiet, event: { ...pack.event, is_active: false } })).toBe(false);
+    expect(packUnchanged(pack, { ...quiet, full: true })).toBe(false);
   });
 
   it('replaces whole a kept pack of an earlier version, which held keyed hashes of the codes', async () => {

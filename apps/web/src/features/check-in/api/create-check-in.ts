@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZCheckIn, type TCheckInCreate } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api, NetworkError } from '../../../lib/api-client';
+import { afterPaint } from '../lib/after-paint';
 import { applyCheckInAdded } from '../lib/live-cache';
 
 /** A door must not hang: give up on one attempt sooner than the default 15 s, then retry once. */
@@ -36,8 +37,7 @@ export function useCreateCheckIn(eventId: number) {
     // Safe to resend: the same client_nonce never makes a second record.
     retry: (failures, error) => error instanceof NetworkError && failures < 1,
     retryDelay: 300,
-    onSuccess: (record) => {
-      applyCheckInAdded(queryClient, eventId, record);
-    },
+    // The lists, counts and chart follow once the station has shown the result (lib/after-paint).
+    onSuccess: (record) => afterPaint(() => applyCheckInAdded(queryClient, eventId, record)),
   });
 }

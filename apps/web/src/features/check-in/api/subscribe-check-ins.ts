@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ZCheckInLiveEvent, type TCheckInLiveEvent } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { openEventStream, type SseMessage } from '../../../lib/sse';
+import { afterPaint } from '../lib/after-paint';
 import { applyCheckInAdded, applyCheckInRemoved, refetchCheckIns } from '../lib/live-cache';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
@@ -33,11 +34,14 @@ export function useLiveCheckIns(
   const handle = useEffectEvent((message: SseMessage) => {
     const event = readLiveEvent(message);
     if (!event) return;
-    const changed =
-      event.action === 'created'
-        ? applyCheckInAdded(queryClient, eventId, event.check_in)
-        : applyCheckInRemoved(queryClient, eventId, event.check_in);
-    if (changed) onEvent?.(event);
+    // After the next paint: a station's own result (which this event often echoes) shows first.
+    afterPaint(() => {
+      const changed =
+        event.action === 'created'
+          ? applyCheckInAdded(queryClient, eventId, event.check_in)
+          : applyCheckInRemoved(queryClient, eventId, event.check_in);
+      if (changed) onEvent?.(event);
+    });
   });
 
   useEffect(() => {

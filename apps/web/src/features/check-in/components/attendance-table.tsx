@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TCheckIn } from '@attend/shared';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
@@ -12,8 +13,12 @@ type Props = {
   timeZone?: string;
 };
 
-/** Attendance records, newest first: Name, Session, Check-In Time, Checked In By, Notes (document 2 §2). */
-export function AttendanceTable({ rows, onUndo, timeZone }: Props) {
+/**
+ * Attendance records, newest first: Name, Session, Check-In Time, Checked In By, Notes (document 2
+ * §2). Memoised: the station re-renders on every scan, and fifty rows need not be built again unless
+ * they changed.
+ */
+export const AttendanceTable = memo(function AttendanceTable({ rows, onUndo, timeZone }: Props) {
   const columns = [
     tc('table.name'),
     tc('table.session'),
@@ -80,4 +85,4 @@ export function AttendanceTable({ rows, onUndo, timeZone }: Props) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

@@ -1,16 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import {
-  Box,
-  Container,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { CHECK_IN_PAGE_SIZE, type TCheckIn, type TCheckInEvent } from '@attend/shared';
@@ -37,6 +26,7 @@ import { ScanForm } from './scan-form';
 import { ScanResultPanel } from './scan-result-panel';
 import { MAIN_EVENT, SessionSelect, useSessionOptions, type SessionOption } from './session-select';
 import { WalkInButton } from './walk-in-button';
+import classes from './check-in-station.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -156,27 +146,14 @@ export function CheckInStation({ eventId, event, nav }: Props) {
         </Group>
         <OfflineStatus station={offline} />
 
-        {/*
-          The result sits beside the camera (and, on a phone, right under it): the person scanning
-          sees it without looking away or scrolling. On wide screens it stays in view while the
-          page scrolls down to the camera.
-        */}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Paper withBorder p="lg" radius="md">
+        {/* The result beside the camera, or right under it on a phone (check-in-station.module.css). */}
+        <div className={classes.layout}>
+          <Paper withBorder p="lg" radius="md" className={classes.scan}>
             <Stack gap="md">
               <SessionSelect
                 options={options}
                 value={selected?.value ?? MAIN_EVENT}
                 onChange={chooseSession}
-              />
-              <ScanForm
-                onSubmit={(code, notes) => void station.submit(code, notes)}
-                findByName={findInScope}
-                onCheckInParticipant={(match, notes) => void station.submitParticipant(match.id, notes)}
-                timeZone={timeZone}
-                pending={station.pending}
-                keepFocus={!cameraOn && toUndo === null}
-                focusSignal={station.result?.seq ?? 0}
               />
               <CameraScanner
                 onScan={(code) => void station.submit(code, '')}
@@ -198,33 +175,42 @@ export function CheckInStation({ eventId, event, nav }: Props) {
               )}
             </Stack>
           </Paper>
-          <Box pos={{ base: 'static', md: 'sticky' }} top={16} style={{ alignSelf: 'start' }}>
-            <Stack gap="md">
-              <ScanResultPanel
-                result={station.result}
-                onCheckInAnyway={() => void station.checkInAnyway()}
-                onUndo={
-                  isAdmin
-                    ? () => {
-                        const record = station.result?.outcome.record;
-                        if (record) setToUndo(record);
-                      }
-                    : undefined
-                }
-                onClear={station.clear}
-                forcing={station.pending}
-                actions={
-                  <PrintBadgeButton
-                    eventId={eventId}
-                    outcome={station.result?.outcome}
-                    offline={offline.offline}
-                  />
-                }
-              />
-              <CheckInCounts counts={counts} />
-            </Stack>
-          </Box>
-        </SimpleGrid>
+          <div className={classes.result}>
+            <ScanResultPanel
+              result={station.result}
+              onCheckInAnyway={() => void station.checkInAnyway()}
+              onUndo={
+                isAdmin
+                  ? () => {
+                      const record = station.result?.outcome.record;
+                      if (record) setToUndo(record);
+                    }
+                  : undefined
+              }
+              onClear={station.clear}
+              forcing={station.pending}
+              actions={
+                <PrintBadgeButton
+                  eventId={eventId}
+                  outcome={station.result?.outcome}
+                  offline={offline.offline}
+                />
+              }
+            />
+            <CheckInCounts counts={counts} />
+          </div>
+          <Paper withBorder p="lg" radius="md" className={classes.entry}>
+            <ScanForm
+              onSubmit={(code, notes) => void station.submit(code, notes)}
+              findByName={findInScope}
+              onCheckInParticipant={(match, notes) => void station.submitParticipant(match.id, notes)}
+              timeZone={timeZone}
+              pending={station.pending}
+              keepFocus={!cameraOn && toUndo === null}
+              focusSignal={station.result?.seq ?? 0}
+            />
+          </Paper>
+        </div>
 
         <Paper withBorder p="md" radius="md">
           <Stack gap="xs">

@@ -1,13 +1,15 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import type { NameMatch, NameMatches as Found } from '../hooks/use-offline-station';
 import { tc } from '../i18n';
+import classes from './name-matches.module.css';
 
 type Props = {
   /** What was typed. */
   query: string;
   /** The search's answer; null while the station has no participant list yet. */
   found: Found | null;
+  /** Stable across renders (the rows are memoised). */
   onCheckIn: (match: NameMatch) => void;
   /** Enter was pressed on a name: say that it checks nobody in. */
   nudge: boolean;
@@ -23,10 +25,57 @@ function checkedInText(match: NameMatch, timeZone: string | undefined): string {
     : tc('search.checkedIn', { when, by: first.by || tc('offline.unknownStaff') });
 }
 
+type RowProps = { match: NameMatch; onCheckIn: (match: NameMatch) => void; timeZone?: string };
+
+/** One person; a new search with the same person and status does not rebuild the row. */
+const Row = memo(
+  function Row({ match, onCheckIn, timeZone }: RowProps) {
+    const main = match.registered === null;
+    const good = main ? match.confirmed : match.registered;
+    return (
+      <li className={classes.row} data-testid="name-match">
+        <div className={classes.who}>
+          <div className={classes.name}>{match.full_name}</div>
+          {match.organization && <div className={classes.org}>{match.organization}</div>}
+          <div className={classes.meta}>
+            <span className={good ? classes.good : classes.bad}>
+              {main
+                ? tc(match.confirmed ? 'search.confirmed' : 'search.notConfirmed')
+                : tc(match.registered ? 'search.registered' : 'search.notRegistered')}
+            </span>
+            <span className={match.checkedIn ? classes.inDone : classes.inNot}>
+              {checkedInText(match, timeZone)}
+            </span>
+          </div>
+        </div>
+        <button
+          type="button"
+          className={match.checkedIn ? `${classes.checkIn} ${classes.checkInAgain}` : classes.checkIn}
+          onClick={() => onCheckIn(match)}
+          aria-label={tc('search.checkInName', { name: match.full_name })}
+        >
+          {tc('search.checkIn')}
+        </button>
+      </li>
+    );
+  },
+  (a, b) =>
+    a.onCheckIn === b.onCheckIn &&
+    a.timeZone === b.timeZone &&
+    a.match.id === b.match.id &&
+    a.match.full_name === b.match.full_name &&
+    a.match.organization === b.match.organization &&
+    a.match.confirmed === b.match.confirmed &&
+    a.match.registered === b.match.registered &&
+    a.match.checkedIn?.when === b.match.checkedIn?.when &&
+    a.match.checkedIn?.by === b.match.checkedIn?.by,
+);
+
 /**
  * The people whose name matches what was typed in the code field, each with what the door needs
  * (organisation, confirmed or registered, already checked in) and a Check in button: the way in for
- * someone who forgot their code. Nobody is checked in by name without that button.
+ * someone who forgot their code. Nobody is checked in by name without that button. It opens over the
+ * page under the field (see name-matches.module.css).
  */
 export function NameMatches({ query, found, onCheckIn, nudge, timeZone }: Props) {
   const total = found?.total ?? 0;
@@ -40,62 +89,22 @@ export function NameMatches({ query, found, onCheckIn, nudge, timeZone }: Props)
           ? tc('search.countMore', { shown, n: total })
           : tc('search.count', { n: total });
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="name-matches">
-      <section aria-label={tc('search.label')}>
-        <Stack gap="xs">
-          <Text size="sm" fw={600} role="status" aria-live="polite">
-            {summary}
-          </Text>
-          {nudge && shown > 0 && (
-            <Text size="sm" c="orange.9" fw={600} data-testid="name-matches-nudge">
-              {tc('search.enterHint')}
-            </Text>
-          )}
+    <section className={classes.panel} aria-label={tc('search.label')} data-testid="name-matches">
+      <p className={classes.summary} role="status" aria-live="polite">
+        {summary}
+      </p>
+      {nudge && shown > 0 && (
+        <p className={classes.nudge} data-testid="name-matches-nudge">
+          {tc('search.enterHint')}
+        </p>
+      )}
+      {shown > 0 && (
+        <ul className={classes.list}>
           {found?.matches.map((match) => (
-            <Group
-              key={match.id}
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              data-testid="name-match"
-              style={{ borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 6 }}
-            >
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={700} size="md" lh={1.25}>
-                  {match.full_name}
-                </Text>
-                {match.organization && (
-                  <Text size="sm" c="dimmed" lh={1.25}>
-                    {match.organization}
-                  </Text>
-                )}
-                <Group gap={6}>
-                  {match.registered === null ? (
-                    <Badge size="sm" variant="light" color={match.confirmed ? 'teal.9' : 'orange.9'}>
-                      {match.confirmed ? tc('search.confirmed') : tc('search.notConfirmed')}
-                    </Badge>
-                  ) : (
-                    <Badge size="sm" variant="light" color={match.registered ? 'teal.9' : 'orange.9'}>
-                      {match.registered ? tc('search.registered') : tc('search.notRegistered')}
-                    </Badge>
-                  )}
-                  <Text size="xs" fw={match.checkedIn ? 600 : 400} c={match.checkedIn ? 'teal.9' : 'dimmed'}>
-                    {checkedInText(match, timeZone)}
-                  </Text>
-                </Group>
-              </Stack>
-              <Button
-                size="sm"
-                variant={match.checkedIn ? 'default' : 'filled'}
-                onClick={() => onCheckIn(match)}
-                aria-label={tc('search.checkInName', { name: match.full_name })}
-              >
-                {tc('search.checkIn')}
-              </Button>
-            </Group>
+            <Row key={match.id} match={match} onCheckIn={onCheckIn} timeZone={timeZone} />
           ))}
-        </Stack>
-      </section>
-    </Paper>
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,8 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, Group, Loader, Stack, TextInput } from '@mantine/core';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
+import { Button, Loader, Stack, TextInput } from '@mantine/core';
 import { CHECK_IN_DATA_MAX, CHECK_IN_NOTES_MAX, ZCheckInCode } from '@attend/shared';
 import { SCANNER_FIELD_ATTRIBUTE, useScannerBursts } from '../hooks/use-scanner-bursts';
 import type { NameMatch, NameMatches as Found } from '../hooks/use-offline-station';
+import { currentLanguage } from '../../../lib/i18n';
 import { primeFeedback } from '../lib/feedback';
 import { isNameQuery } from '../lib/name-search';
 import { tc } from '../i18n';
@@ -44,6 +54,8 @@ function focusIsLost(): boolean {
  *   Check in button; Enter then checks nobody in (a name is not a code, and a single match may still
  *   be the wrong person): it says to press Check in beside the right person;
  * - Enter or Submit with no name matching sends the text as a code, as before.
+ * The code field is not a controlled input: a key typed there renders the name list alone (see
+ * TypedStore), not this form, so the list is painted within a frame or two even on a slow phone.
  */
 export function ScanForm({
   onSubmit,
@@ -55,22 +67,19 @@ export function ScanForm({
   focusSignal,
 }: Props) {
   const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
+  const [typed] = useState(createTypedStore);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [nudge, setNudge] = useState(false);
 
-  const nameQuery = findByName !== undefined && isNameQuery(code);
-  const found = useMemo(
-    () => (nameQuery && findByName ? findByName(code) : null),
-    [nameQuery, findByName, code],
-  );
+  const clearCode = () => {
+    if (input.current) input.current.value = '';
+    typed.set({ text: '', nudge: false });
+  };
 
   const send = (text: string) => {
     onSubmit(text, notes);
-    setCode('');
+    clearCode();
     setNotes('');
-    setNudge(false);
     setError(null);
   };
 
@@ -109,8 +118,10 @@ export function ScanForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     primeFeedback();
-    if (nameQuery && found && found.matches.length > 0) {
-      setNudge(true);
+    const code = input.current?.value ?? '';
+    const found = findByName && isNameQuery(code) ? findByName(code) : null;
+    if (found && found.matches.length > 0) {
+      typed.set({ text: code, nudge: true });
       return;
     }
     const parsed = ZCheckInCode.safeParse(code);
@@ -125,51 +136,75 @@ export function ScanForm({
   const checkIn = (match: NameMatch) => {
     primeFeedback();
     onCheckInParticipant?.(match, notes);
-    setCode('');
+    clearCode();
     setNotes('');
-    setNudge(false);
     setError(null);
     input.current?.focus();
   };
+  // One function for the list's whole life, so its rows are not rebuilt on every key.
+  const latestCheckIn = useRef(checkIn);
+  useLayoutEffect(() => {
+    latestCheckIn.current = checkIn;
+  });
+  const stableCheckIn = useCallback((match: NameMatch) => latestCheckIn.current(match), []);
+
+  const language = currentLanguage();
+  const submitButton = useMemo(
+    () => (
+      // Never disabled while a scan is in flight: Enter on the field must always submit.
+      <Button type="submit" size="lg">
+        {tc('station.submit')}
+      </Button>
+    ),
+    // The label follows the language shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [language],
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={tc('station.code')}>
       <Stack gap="sm">
-        <TextInput
-          ref={input}
-          label={tc('station.code')}
-          description={tc('station.codeHint')}
-          placeholder={tc('station.codePlaceholder')}
-          value={code}
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            if (error) setError(null);
-            setNudge(false);
-          }}
-          error={error}
-          maxLength={CHECK_IN_DATA_MAX}
-          autoComplete="off"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="go"
-          size="lg"
-          rightSection={pending ? <Loader size="sm" aria-hidden /> : null}
-          data-testid="scan-field"
-          {...{ [SCANNER_FIELD_ATTRIBUTE]: '' }}
-          inputContainer={(field) => (
-            <Group gap="sm" wrap="nowrap" align="stretch">
-              <div style={{ flex: 1 }}>{field}</div>
-              {/* Never disabled while a scan is in flight: Enter on the field must always submit. */}
-              <Button type="submit" size="lg">
-                {tc('station.submit')}
-              </Button>
-            </Group>
+        {/* The name list opens over what follows, under the field. */}
+        <div style={{ position: 'relative' }}>
+          <TextInput
+            ref={input}
+            label={tc('station.code')}
+            description={tc('station.codeHint')}
+            placeholder={tc('station.codePlaceholder')}
+            defaultValue=""
+            onChange={(e) => {
+              typed.set({ text: e.currentTarget.value, nudge: false });
+              if (error) setError(null);
+            }}
+            onKeyDown={(e) => {
+              // Escape closes the name list (and forgets what was typed).
+              if (e.key === 'Escape' && e.currentTarget.value !== '') {
+                e.preventDefault();
+                clearCode();
+              }
+            }}
+            error={error}
+            maxLength={CHECK_IN_DATA_MAX}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            size="lg"
+            rightSection={pending ? <Loader size="sm" aria-hidden /> : null}
+            data-testid="scan-field"
+            {...{ [SCANNER_FIELD_ATTRIBUTE]: '' }}
+            inputContainer={(field) => (
+              <div style={{ display: 'flex', gap: 'var(--mantine-spacing-sm)', alignItems: 'stretch' }}>
+                <div style={{ flex: 1 }}>{field}</div>
+                {submitButton}
+              </div>
+            )}
+          />
+          {findByName && (
+            <NameSearch typed={typed} findByName={findByName} onCheckIn={stableCheckIn} timeZone={timeZone} />
           )}
-        />
-        {nameQuery && (
-          <NameMatches query={code} found={found} onCheckIn={checkIn} nudge={nudge} timeZone={timeZone} />
-        )}
+        </div>
         <TextInput
           label={tc('station.notes')}
           placeholder={tc('station.notesPlaceholder')}
@@ -181,4 +216,45 @@ export function ScanForm({
       </Stack>
     </form>
   );
+}
+
+type Typed = { text: string; nudge: boolean };
+
+/** What is typed in the code field, for the name list to follow without the form re-rendering. */
+function createTypedStore() {
+  let value: Typed = { text: '', nudge: false };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: Typed) {
+      if (next.text === value.text && next.nudge === value.nudge) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+type TypedStore = ReturnType<typeof createTypedStore>;
+
+/** The name list under the code field, rendered again on each key (and nothing else is). */
+function NameSearch({
+  typed,
+  findByName,
+  onCheckIn,
+  timeZone,
+}: {
+  typed: TypedStore;
+  findByName: (query: string) => Found | null;
+  onCheckIn: (match: NameMatch) => void;
+  timeZone?: string;
+}) {
+  const { text, nudge } = useSyncExternalStore(typed.subscribe, typed.get);
+  const nameQuery = isNameQuery(text);
+  const found = useMemo(() => (nameQuery ? findByName(text) : null), [nameQuery, findByName, text]);
+  if (!nameQuery) return null;
+  return <NameMatches query={text} found={found} onCheckIn={onCheckIn} nudge={nudge} timeZone={timeZone} />;
 }

@@ -3,6 +3,7 @@ import type { TCheckIn } from '@attend/shared';
 import { NetworkError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateCheckIn, type CheckInRequest } from '../api/create-check-in';
+import { afterPaint } from '../lib/after-paint';
 import { newClientNonce } from '../lib/client-nonce';
 import { playFeedback } from '../lib/feedback';
 import { outcomeFromCheckIn, outcomeFromError, type ScanOutcome } from '../lib/scan-outcome';
@@ -83,7 +84,8 @@ export function useCheckInStation(
     if (mine === seq.current) {
       setResult(next);
       playFeedback(outcome.tone);
-      if (toasts) toast(outcome);
+      // The toast repeats the panel for whoever looks away: it can wait for the panel to be painted.
+      if (toasts) afterPaint(() => toast(outcome));
     }
     return next;
   };

@@ -1,14 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  OFFLINE_PACK_OVERLAP_MS,
-  OFFLINE_PACK_REFRESH_MS,
-  type TCheckIn,
-  type TOfflinePack,
-} from '@attend/shared';
+import { OFFLINE_PACK_OVERLAP_MS, OFFLINE_PACK_REFRESH_MS, type TCheckIn } from '@attend/shared';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { getOfflinePack, syncCheckIns } from '../api/offline-pack';
 import { createNameSearch } from '../lib/name-search';
-import { mergePack } from '../lib/offline-pack';
+import { mergePack, packUnchanged } from '../lib/offline-pack';
 import {
   buildStationIndex,
   decideOffline,
@@ -93,6 +88,8 @@ export function useOfflineStation(eventId: number) {
   const [known, setKnown] = useState(0);
 
   const keptRef = useRef<KeptPack | null>(null);
+  /** The server's time of the last refresh that changed nothing (the kept pack keeps its own). */
+  const packTime = useRef<string | null>(null);
   const reachableRef = useRef(true);
   const waitingRef = useRef<QueuedScan[]>([]);
   const indexRef = useRef<StationIndex | null>(null);
@@ -120,15 +117,23 @@ export function useOfflineStation(eventId: number) {
   /** Downloads what changed since the kept pack (or the whole pack), merges and keeps it. */
   const refreshPack = useCallback(async () => {
     const current = keptRef.current;
-    const since = current
-      ? new Date(Date.parse(current.pack.generated_at) - OFFLINE_PACK_OVERLAP_MS).toISOString()
-      : undefined;
-    let pack: TOfflinePack | null = await getOfflinePack(eventId, since);
-    pack = current ? mergePack(current.pack, pack) : pack.full ? pack : null;
-    pack ??= await getOfflinePack(eventId);
-    const next = { event_id: eventId, pack, fetched_at: Date.now() };
-    await writePack(next);
-    keep(next);
+    const asOf = packTime.current ?? current?.pack.generated_at;
+    const since =
+      current && asOf ? new Date(Date.parse(asOf) - OFFLINE_PACK_OVERLAP_MS).toISOString() : undefined;
+    const delta = await getOfflinePack(eventId, since);
+    if (current && packUnchanged(current.pack, delta)) {
+      // Nothing new (the usual minute): the kept pack stays as it is, neither copied into the
+      // device's storage nor indexed again; only the time of the next `since` moves on.
+      packTime.current = delta.generated_at;
+      keep({ ...current, fetched_at: Date.now() });
+    } else {
+      packTime.current = null;
+      let pack = current ? mergePack(current.pack, delta) : delta.full ? delta : null;
+      pack ??= await getOfflinePack(eventId);
+      const next = { event_id: eventId, pack, fetched_at: Date.now() };
+      await writePack(next);
+      keep(next);
+    }
     setReachable(true);
     setPackFailed(false);
   }, [eventId, keep, setReachable]);
@@ -217,10 +222,12 @@ export function useOfflineStation(eventId: number) {
     };
   }, [eventId, keep, reloadQueue, catchUp]);
 
+  // Indexed again only when the pack itself changes (not when a refresh found nothing new).
+  const keptPack = kept?.pack;
   useEffect(() => {
-    if (!kept) return;
+    if (!keptPack) return;
     let live = true;
-    buildStationIndex(kept.pack, indexRef.current).then(
+    buildStationIndex(keptPack, indexRef.current).then(
       (built) => {
         if (!live) return;
         indexRef.current = built;
@@ -231,7 +238,7 @@ export function useOfflineStation(eventId: number) {
     return () => {
       live = false;
     };
-  }, [kept]);
+  }, [keptPack]);
 
   useEffect(() => {
     const goOnline = () => {

@@ -73,6 +73,8 @@ export function buildNameIndex<T extends { full_name: string }>(
   return { people: rows.map((r) => r.person), keys: rows.map((r) => r.key) };
 }
 
+const SPACE = 32;
+
 export type NameSearchResult<T> = {
   /** The best matches, at most `limit`. */
   matches: T[];
@@ -107,12 +109,15 @@ export function createNameSearch<T>(index: NameIndex<T>) {
       let all = true;
       let atStart = true;
       for (let w = 0; w < words.length; w++) {
-        if (key.includes(wordStarts[w] ?? '')) continue;
-        atStart = false;
-        if (!key.includes(words[w] ?? '')) {
+        const word = words[w] ?? '';
+        const at = key.indexOf(word);
+        // Most people do not match: one scan of their name tells.
+        if (at < 0) {
           all = false;
           break;
         }
+        if (atStart && key.charCodeAt(at - 1) !== SPACE && !key.includes(wordStarts[w] ?? ''))
+          atStart = false;
       }
       if (!all) continue;
       hits[total++] = i;

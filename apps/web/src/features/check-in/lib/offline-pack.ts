@@ -34,3 +34,24 @@ export function agreesWithTotals(pack: TOfflinePack): boolean {
     pack.check_ins.length === pack.totals.check_ins
   );
 }
+
+/**
+ * An answer to `since` that changes nothing in the kept pack: no participant changed (those it names
+ * are as kept), no check-in is new, the event and its sessions are as kept and the totals agree.
+ * The usual answer of a refresh: the station then neither stores nor indexes the pack again.
+ */
+export function packUnchanged(kept: TOfflinePack, delta: TOfflinePack): boolean {
+  if (delta.full || delta.event.id !== kept.event.id || delta.public_key !== kept.public_key) return false;
+  if (JSON.stringify(delta.event) !== JSON.stringify(kept.event)) return false;
+  if (JSON.stringify(delta.sessions) !== JSON.stringify(kept.sessions)) return false;
+  if (!agreesWithTotals({ ...kept, totals: delta.totals })) return false;
+  if (delta.check_ins.length > 0) {
+    const known = new Set(kept.check_ins.map((c) => c.id));
+    if (delta.check_ins.some((c) => !known.has(c.id))) return false;
+  }
+  if (delta.participants.length > 0) {
+    const byId = new Map(kept.participants.map((p) => [p.id, p]));
+    return delta.participants.every((p) => JSON.stringify(byId.get(p.id)) === JSON.stringify(p));
+  }
+  return true;
+}

@@ -35,44 +35,73 @@ export type SyncConflict = {
 
 export type KeptPack = { event_id: number; pack: TOfflinePack; fetched_at: number };
 
+/** A check-in the server made for this station, kept beside the pack until a pack holds it. */
+type KnownCheckIn = TOfflineCheckIn & { event_id: number };
+
 interface StationDb extends DBSchema {
   packs: { key: number; value: KeptPack };
   queue: { key: string; value: QueuedScan; indexes: { event: number } };
   conflicts: { key: string; value: SyncConflict; indexes: { event: number } };
+  known: { key: [number, number]; value: KnownCheckIn; indexes: { event: number } };
 }
 
 const DB_NAME = 'attend-station';
 let opening: Promise<IDBPDatabase<StationDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<StationDb>> {
-  opening ??= openDB<StationDb>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('packs', { keyPath: 'event_id' });
-      database.createObjectStore('queue', { keyPath: 'client_nonce' }).createIndex('event', 'event_id');
-      database.createObjectStore('conflicts', { keyPath: 'client_nonce' }).createIndex('event', 'event_id');
+  opening ??= openDB<StationDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('packs', { keyPath: 'event_id' });
+        database.createObjectStore('queue', { keyPath: 'client_nonce' }).createIndex('event', 'event_id');
+        database.createObjectStore('conflicts', { keyPath: 'client_nonce' }).createIndex('event', 'event_id');
+      }
+      if (oldVersion < 2) {
+        database.createObjectStore('known', { keyPath: ['event_id', 'id'] }).createIndex('event', 'event_id');
+      }
     },
   });
   return opening;
 }
 
+/** The kept pack with the check-ins made online since it was written (see addKnownCheckIn). */
 export async function readPack(eventId: number): Promise<KeptPack | undefined> {
-  return (await db()).get('packs', eventId);
-}
-
-export async function writePack(kept: KeptPack): Promise<void> {
-  await (await db()).put('packs', kept);
-}
-
-/** A record made online goes into the kept pack at once, so a repeat scan offline is flagged. */
-export async function addKnownCheckIn(eventId: number, record: TOfflineCheckIn): Promise<void> {
   const database = await db();
-  const tx = database.transaction('packs', 'readwrite');
-  const kept = await tx.store.get(eventId);
-  if (kept && !kept.pack.check_ins.some((c) => c.id === record.id)) {
-    kept.pack.check_ins.push(record);
-    await tx.store.put(kept);
-  }
+  const tx = database.transaction(['packs', 'known'], 'readonly');
+  const [kept, known] = await Promise.all([
+    tx.objectStore('packs').get(eventId),
+    tx.objectStore('known').index('event').getAll(eventId),
+  ]);
   await tx.done;
+  if (!kept) return undefined;
+  const ids = new Set(kept.pack.check_ins.map((c) => c.id));
+  for (const { event_id: _event, ...record } of known) {
+    if (!ids.has(record.id)) kept.pack.check_ins.push(record);
+  }
+  return kept;
+}
+
+/** Keeps a pack (replacing the event's); check-ins kept beside the last one that it holds go. */
+export async function writePack(kept: KeptPack): Promise<void> {
+  const database = await db();
+  const tx = database.transaction(['packs', 'known'], 'readwrite');
+  const known = tx.objectStore('known');
+  const held = new Set(kept.pack.check_ins.map((c) => c.id));
+  const keys = await known.index('event').getAllKeys(kept.event_id);
+  await Promise.all([
+    tx.objectStore('packs').put(kept),
+    ...keys.filter(([, id]) => held.has(id)).map((key) => known.delete(key)),
+  ]);
+  await tx.done;
+}
+
+/**
+ * A record made online is kept at once, so a repeat scan offline is flagged even after a reload:
+ * beside the pack, a few bytes, rather than writing the whole pack again (tens of thousands of
+ * people, copied on the page's thread) for every check-in.
+ */
+export async function addKnownCheckIn(eventId: number, record: TOfflineCheckIn): Promise<void> {
+  await (await db()).put('known', { ...record, event_id: eventId });
 }
 
 export async function queueScan(scan: QueuedScan): Promise<void> {
@@ -114,5 +143,6 @@ export async function clearConflicts(eventId: number): Promise<void> {
  */
 export async function forgetPacks(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await (await db()).clear('packs');
+  const database = await db();
+  await Promise.all([database.clear('packs'), database.clear('known')]);
 }
