@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TCheckInEvent } from '@attend/shared';
 import { LanguageSwitcher } from '../../../components/language-switcher';
+import { PageLoader } from '../../../components/page-loader';
 import { useCheckInStation } from '../hooks/use-check-in-station';
 import { useAutoPrintBadge } from '../hooks/use-auto-print-badge';
 import { useOfflineStation } from '../hooks/use-offline-station';
@@ -83,6 +84,8 @@ type Props = {
   eventId: number;
   /** The event as GET /check-in/events/ lists it (undefined while loading or offline). */
   event: TCheckInEvent | undefined;
+  /** The events list is still loading (offline it fails, and the kept pack says what is needed). */
+  eventLoading: boolean;
   /** Leaves kiosk mode once the PIN is right. */
   onExit: () => void;
 };
@@ -93,7 +96,7 @@ type Props = {
  * the next person after KIOSK_RESET_MS. Scans go through the station's loop (online, or decided on
  * this device and synced later, like the station).
  */
-export function KioskScreen({ eventId, event, onExit }: Props) {
+export function KioskScreen({ eventId, event, eventLoading, onExit }: Props) {
   const offline = useOfflineStation(eventId);
   const eventName = event?.name ?? offline.pack?.event.name ?? '';
   const timeZone = event?.time_zone ?? offline.pack?.event.time_zone;
@@ -147,6 +150,9 @@ export function KioskScreen({ eventId, event, onExit }: Props) {
   };
 
   const view = shown ? kioskLines(shown.outcome, printing) : null;
+  // No scan before the kiosk knows the event's settings (whether badges print), from the server or
+  // from the pack this device kept.
+  if (!event && !offline.pack && eventLoading) return <PageLoader />;
   return (
     <Box mih="100dvh" p={{ base: 'md', sm: 'xl' }} bg="gray.0" data-testid="kiosk">
       <Stack gap="lg" maw={1200} mx="auto">

@@ -34,7 +34,15 @@ export function KioskPage() {
       </NoticePage>
     );
   }
-  return <KioskScreen key={eventId} eventId={eventId} event={event} onExit={exit} />;
+  return (
+    <KioskScreen
+      key={eventId}
+      eventId={eventId}
+      event={event}
+      eventLoading={events.isPending}
+      onExit={exit}
+    />
+  );
 }
 
 export default KioskPage;
