@@ -115,7 +115,11 @@ async function cycles(page: Page, codes: string[]): Promise<Sample[]> {
       };
     });
     out.push(sample);
-    await page.getByRole('button', { name: 'Done' }).click();
+    // Done for the next person, unless the kiosk's own reset came first on a busy machine.
+    await page
+      .getByRole('button', { name: 'Done' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
     await page.getByTestId('kiosk-result').waitFor({ state: 'hidden' });
   }
   return out;
@@ -142,6 +146,7 @@ async function run(url: string): Promise<{ rate: number; samples: Sample[] }[]> 
     await page.getByLabel('Repeat the PIN').fill(PIN);
     await page.getByRole('button', { name: 'Start kiosk' }).click();
     await page.waitForURL(new RegExp(`/kiosk/${eventId}$`));
+    await page.getByLabel('Unique Code').waitFor({ timeout: 60_000 });
     const cdp = await context.newCDPSession(page);
     const results = [];
     for (const [i, rate] of [1, 4].entries()) {
