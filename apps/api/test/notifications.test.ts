@@ -182,6 +182,26 @@ describe('sending login details by e-mail', () => {
     expect(mailbox.json().results[0].body).toContain('unique code');
   });
 
+  it('the Messages list shows the start of an SMS where an e-mail has its subject, never its link', async () => {
+    const p = await person({ phone: '+250788123457' });
+    await send([p.id], 'both');
+    await settled();
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/messages/`,
+      headers: bearer(staff),
+    });
+    const mine = (list.json().results as TOutgoingMessage[]).filter((m) => m.participant_id === p.id);
+    const sms = mine.find((m) => m.channel === 'sms');
+    const mail = mine.find((m) => m.channel === 'email');
+    expect(sms?.subject).toBe('');
+    expect(sms?.preview).toContain(t.seed.event.eventCode);
+    expect(sms?.preview.length).toBeLessThanOrEqual(120);
+    expect(sms?.preview).not.toMatch(/auto-login\?token=/);
+    expect(mail?.subject).toContain('your login details');
+    expect(mail?.preview).toBe('');
+  });
+
   it('retries a deferred address later, fails a refused one at once, and staff can retry', async () => {
     const deferred = await person();
     const refused = await person();

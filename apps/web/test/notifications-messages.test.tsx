@@ -21,6 +21,7 @@ function message(overrides: Partial<TOutgoingMessage>): TOutgoingMessage {
     channel: 'email',
     recipient: 'amina@example.org',
     subject: 'Your login details',
+    preview: '',
     status: 'sent',
     attempts: 1,
     max_attempts: 5,
@@ -43,6 +44,13 @@ const messages = [
     last_error: '550 Mailbox unavailable',
     sent_at: null,
   }),
+  message({
+    id: 3,
+    channel: 'sms',
+    recipient: '+254712345678',
+    subject: '',
+    preview: 'Regional Health Workshop: event code RHW26X, your code ABCD2345',
+  }),
 ];
 
 describe('event messages page', () => {
@@ -59,7 +67,7 @@ describe('event messages page', () => {
       mock.get(`/api/events/${EVENT_ID}/`, () => HttpResponse.json(eventDetail())),
       mock.get(`/api/events/${EVENT_ID}/messages/`, ({ request }) => {
         queries.push(new URL(request.url).searchParams.toString());
-        return HttpResponse.json({ count: 2, next: null, previous: null, results: messages });
+        return HttpResponse.json({ count: 3, next: null, previous: null, results: messages });
       }),
       mock.post(`/api/events/${EVENT_ID}/messages/:id/retry/`, ({ params }) => {
         retried.push(String(params.id));
@@ -75,14 +83,17 @@ describe('event messages page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Regional Health Workshop - Messages' }),
     ).toBeTruthy();
     const rows = await screen.findAllByTestId('message-row');
-    const [sent, failed] = rows;
-    if (!sent || !failed) throw new Error('two rows expected');
+    const [sent, failed, sms] = rows;
+    if (!sent || !failed || !sms) throw new Error('three rows expected');
     expect(sent.textContent).toContain('Sent');
     expect(within(sent).queryByRole('button')).toBeNull();
     expect(failed.textContent).toContain('Failed Permanently');
     expect(failed.textContent).toContain('5 of 5');
     expect(failed.textContent).toContain('550 Mailbox unavailable');
     expect(queries).toEqual(['page=1&page_size=50']);
+    // An SMS shows the start of its text where an e-mail shows its subject; its number stays whole.
+    expect(sms.textContent).toContain('Regional Health Workshop: event code RHW26X');
+    expect(within(sms).getByText('+254712345678').style.whiteSpace).toBe('nowrap');
 
     await user.click(within(failed).getByRole('button', { name: 'Retry the message to grace@example.org' }));
     await waitFor(() =>

@@ -80,6 +80,8 @@ export const ZOutgoingMessage = z.object({
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
   subject: z.string(),
+  /** An SMS: the start of its text once it is made (sign-in link elided); '' for an e-mail. */
+  preview: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   max_attempts: z.number().int(),

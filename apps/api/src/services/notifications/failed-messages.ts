@@ -146,6 +146,14 @@ export async function retryFailedMessages(
   };
 }
 
+/** How much of an SMS the messages list shows in place of a subject. */
+const PREVIEW_LENGTH = 120;
+
+function smsPreview(body: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+}
+
 function serializeMessage(
   m: typeof outgoingMessages.$inferSelect & { participantName: string | null },
 ): TOutgoingMessage {
@@ -156,6 +164,7 @@ function serializeMessage(
     channel: m.channel,
     recipient: m.recipient,
     subject: m.subject,
+    preview: m.channel === 'sms' ? smsPreview(m.body) : '',
     status: m.status,
     attempts: m.attempts,
     max_attempts: m.maxAttempts,

@@ -31,6 +31,7 @@ import { useEventSummary } from '../api/get-event-summary';
 import { useRetryMessage } from '../api/retry-message';
 import { MessageStatusBadge } from '../components/message-status-badge';
 import { messageStatusLabel } from '../lib/message-status';
+import { recipientStyle } from '../lib/recipient-style';
 import { tn } from '../i18n';
 
 type Status = TOutgoingMessage['status'];
@@ -196,7 +197,11 @@ function EventMessages({ eventId }: { eventId: number }) {
                               {m.participant_name}
                             </Text>
                           )}
-                          <Text size="sm" c={m.participant_name ? 'dimmed' : undefined}>
+                          <Text
+                            size="sm"
+                            c={m.participant_name ? 'dimmed' : undefined}
+                            style={recipientStyle(m.channel)}
+                          >
                             {m.recipient}
                           </Text>
                         </Stack>
@@ -204,7 +209,7 @@ function EventMessages({ eventId }: { eventId: number }) {
                       <Table.Td>{tn(`channel.${m.channel}`)}</Table.Td>
                       <Table.Td maw={240}>
                         <Text size="sm" lineClamp={2}>
-                          {m.subject || tn('messages.none')}
+                          {m.subject || m.preview || tn('messages.none')}
                         </Text>
                       </Table.Td>
                       <Table.Td>

@@ -21,13 +21,21 @@ import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { MAILBOX_PAGE_SIZE, useMailbox } from '../api/get-mailbox';
+import { recipientStyle } from '../lib/recipient-style';
 import { tn } from '../i18n';
 
 /** Debounce of the recipient filter: one request per pause in typing. */
 const FILTER_DEBOUNCE_MS = 300;
 
+/** How much of an SMS stands in for its subject. */
+const SMS_TITLE_LENGTH = 60;
+
+/** An e-mail's subject; an SMS has none, so the start of its text stands in for it. */
 function subjectOf(m: TMailboxMessage): string {
-  return m.subject || tn('mailbox.noSubject');
+  if (m.subject) return m.subject;
+  const text = m.channel === 'sms' ? m.body.replace(/\s+/g, ' ').trim() : '';
+  if (!text) return tn('mailbox.noSubject');
+  return text.length > SMS_TITLE_LENGTH ? `${text.slice(0, SMS_TITLE_LENGTH - 1)}…` : text;
 }
 
 /** /dashboard/mailbox: the built-in dev mailbox, and the chosen message as the participant sees it. */
@@ -111,7 +119,7 @@ export function MailboxPage() {
                               data-message-id={m.id}
                               bg={current ? 'blue.0' : undefined}
                             >
-                              <Table.Td style={{ wordBreak: 'break-all' }}>
+                              <Table.Td style={recipientStyle(m.channel)}>
                                 <Text size="sm">{m.recipient}</Text>
                               </Table.Td>
                               <Table.Td>
@@ -209,12 +217,14 @@ function MailboxMessage({ message: m }: { message: TMailboxMessage }) {
           <Title order={2} fz="h4" data-testid="mailbox-subject">
             {subjectOf(m)}
           </Title>
-          <Badge variant="filled" color="blue.9">
+          <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
             {tn(`channel.${m.channel}`)}
           </Badge>
         </Group>
         <Stack gap={2} component="dl" m={0}>
-          <Meta label={tn('mailbox.to')}>{m.recipient}</Meta>
+          <Meta label={tn('mailbox.to')}>
+            <span style={recipientStyle(m.channel)}>{m.recipient}</span>
+          </Meta>
           <Meta label={tn('mailbox.time')}>{formatDisplayDateTime(m.created_at)}</Meta>
         </Stack>
         {m.html !== null && (
