@@ -17,6 +17,8 @@ const totals = { passed: 0, failed: 0 };
 const lines = [];
 // The name of every failed test, printed again at the end: CI keeps only the tail of the output.
 const failures = [];
+// Journeys that failed once and passed on their retry: named at the end too, never hidden.
+const flaky = [];
 
 function run(label, cmd, args, env) {
   console.log(`\n=== ${label} ===`);
@@ -93,16 +95,21 @@ function e2eSuite(label, name, env) {
   const failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
   totals.passed += passed;
   totals.failed += failed;
-  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+  const retried = stats?.flaky ? ` (${stats.flaky} flaky)` : '';
+  lines.push(`${label}: ${passed} passed, ${failed} failed${retried}`);
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       if (!spec.ok) failures.push(`${label}: ${spec.file}:${spec.line} › ${spec.title}`);
+      else if (spec.tests?.some((t) => t.status === 'flaky'))
+        flaky.push(`${label}: ${spec.file}:${spec.line} › ${spec.title}`);
     }
     for (const inner of suite.suites ?? []) walk(inner);
   };
   for (const suite of report?.suites ?? []) walk(suite);
 }
 
+if (flaky.length)
+  console.log('\nFlaky (failed once, passed on retry):\n' + flaky.map((f) => `  ${f}`).join('\n'));
 if (failures.length) console.log('\nFailed:\n' + failures.map((f) => `  ${f}`).join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
