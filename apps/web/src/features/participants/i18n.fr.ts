@@ -198,8 +198,6 @@ export const fr: Record<keyof typeof en, string> = {
     'Affichage des {shown} premiers sur {total}. Le fichier de résultats liste chaque ligne.',
   'upload.changesPages': 'Pages des modifications',
   'upload.changeRow': 'Ligne {row} · {email}',
-  'upload.changeFrom': 'avant',
-  'upload.changeTo': 'devient',
   'upload.blank': '(vide)',
   'upload.noChanges': 'Aucun participant existant ne serait modifié.',
   'upload.field.full_name': 'Nom',

@@ -193,8 +193,6 @@ export const sw: Record<keyof typeof en, string> = {
     'Inaonyesha {shown} wa kwanza kati ya {total}. Faili la matokeo linaorodhesha kila safu.',
   'upload.changesPages': 'Kurasa za mabadiliko',
   'upload.changeRow': 'Safu {row} · {email}',
-  'upload.changeFrom': 'ilikuwa',
-  'upload.changeTo': 'inakuwa',
   'upload.blank': '(tupu)',
   'upload.noChanges': 'Hakuna mshiriki aliyepo ambaye angebadilika.',
   'upload.field.full_name': 'Jina',

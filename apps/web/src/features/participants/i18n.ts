@@ -195,8 +195,6 @@ export const en = {
   'upload.changesMore': 'Showing the first {shown} of {total}. The results file lists every row.',
   'upload.changesPages': 'Pages of changes',
   'upload.changeRow': 'Row {row} · {email}',
-  'upload.changeFrom': 'was',
-  'upload.changeTo': 'becomes',
   'upload.blank': '(blank)',
   'upload.noChanges': 'No existing participant would change.',
   'upload.field.full_name': 'Name',

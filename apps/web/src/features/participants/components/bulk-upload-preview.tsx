@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Group,
-  List,
-  Pagination,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, List, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   ZLanguage,
   type TBulkUploadChange,
@@ -62,22 +50,21 @@ function ChangedParticipant({ change }: { change: TBulkUploadChange }) {
       </Text>
       <Stack component="dl" gap={2} mt={4} m={0}>
         {change.fields.map((f) => (
-          <Group key={f.field} gap={6} wrap="wrap" align="baseline">
-            <Text component="dt" size="sm" fw={600}>
+          // One line a field, read as written: "Name: Amina Uwase → Amina U. Uwase".
+          <div key={f.field} style={{ overflowWrap: 'anywhere' }}>
+            <Text component="dt" size="sm" fw={600} display="inline">
               {tp(FIELD_LABEL[f.field])}:
-            </Text>
-            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            </Text>{' '}
+            <Text component="dd" size="sm" m={0} display="inline">
               <Text component="span" size="sm" c="dimmed" td="line-through">
-                <VisuallyHidden>{tp('upload.changeFrom')} </VisuallyHidden>
                 {shown(f.field, f.old)}
               </Text>
-              <span aria-hidden="true"> → </span>
+              {' → '}
               <Text component="span" size="sm" fw={600}>
-                <VisuallyHidden> {tp('upload.changeTo')} </VisuallyHidden>
                 {shown(f.field, f.new)}
               </Text>
             </Text>
-          </Group>
+          </div>
         ))}
       </Stack>
     </Paper>
