@@ -107,8 +107,7 @@ export const apiPaths = {
   participantStats: (eventId: Id) => `/api/events/${eventId}/participants/stats/`,
   participantIds: (eventId: Id) => `/api/events/${eventId}/participants/ids/`,
   participantsBulkUpload: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/`,
-  participantsBulkUploadPreview: (eventId: Id) =>
-    `/api/events/${eventId}/participants/bulk_upload/preview/`,
+  participantsBulkUploadPreview: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/preview/`,
   participantsUploadTemplate: (eventId: Id) => `/api/events/${eventId}/participants/bulk_upload/template/`,
   participantsExport: (eventId: Id) => `/api/events/${eventId}/participants/export/`,
   bulkConfirmAttendance: (eventId: Id) => `/api/events/${eventId}/participants/bulk_confirm_attendance/`,
