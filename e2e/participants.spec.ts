@@ -79,7 +79,7 @@ test.describe('participants page (staff)', () => {
     await expect(page.getByText('No participants found')).toBeVisible();
   });
 
-  test('bulk upload of a real .xlsx with good and bad rows downloads the results file', async ({
+  test('bulk upload: template, a preview before anything is saved, Create only, then Cancel and Create and update', async ({
     page,
     request,
   }, testInfo) => {
@@ -109,9 +109,16 @@ test.describe('participants page (staff)', () => {
 
     await staffSignIn(page);
     await page.goto(`/dashboard/events/${event.id}/participants`);
-    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+    // The empty list points to Add Participant and Bulk Upload.
+    await page
+      .getByTestId('participants-empty')
+      .getByRole('button', { name: 'Import from an Excel file' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload' });
     await expect(dialog.getByText('Required columns: full_name and email')).toBeVisible();
+    const templateDownload = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download template' }).click();
+    expect((await templateDownload).suggestedFilename()).toBe('participants_template.xlsx');
     await expect(
       dialog.getByText('Optional columns: username, phone, organization, job_title'),
     ).toBeVisible();
@@ -126,8 +133,14 @@ test.describe('participants page (staff)', () => {
 
     await input.setInputFiles(file);
     await expect(dialog.getByTestId('bulk-upload-file')).toContainText('participants.xlsx');
-    const downloadPromise = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Upload' }).click();
+    // The preview: nothing saved yet.
+    await expect(dialog.getByTestId('preview-created')).toHaveText('2');
+    await expect(dialog.getByTestId('preview-errors')).toHaveText('2');
+    await expect(dialog.getByText('No existing participant would change.')).toBeVisible();
+    await expect(page.getByTestId('stat-total-value')).toHaveText('0');
+    const downloadPromise = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Create only' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^participants_results_\d{4}-\d{2}-\d{2}\.xlsx$/);
     await expectToast(
@@ -155,23 +168,46 @@ test.describe('participants page (staff)', () => {
     await expect(page.getByTestId('stat-total-value')).toHaveText('2');
     await expect(page.getByTestId('participant-row')).toHaveCount(2);
 
-    // A clean file: the success message, and the modal closes.
-    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+    // On a phone: a file that renames Alice. The preview shows the change; Cancel saves nothing.
+    await page.setViewportSize({ width: 390, height: 844 });
     const clean = testInfo.outputPath('clean.xlsx');
     await writeFile(
       clean,
       await workbook([
-        { full_name: 'Alice Uwimana', email: 'alice.uwimana@example.org', job_title: 'Surgeon' },
+        { full_name: 'Alice M. Uwimana', email: 'alice.uwimana@example.org', job_title: 'Surgeon' },
         { full_name: 'Claude Habyarimana', email: 'claude@example.org' },
       ]),
     );
-    await dialog.locator('input[type=file]').setInputFiles(clean);
-    const second = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Upload' }).click();
-    await second;
-    await expectToast(page, 'Bulk upload successful. Created: 1, Updated: 1 participants.');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('stat-total-value')).toHaveText('3');
+    const alice = page.getByTestId('participant-row').filter({ hasText: 'alice.uwimana@example.org' });
+    for (const choice of ['Cancel', 'Create and update'] as const) {
+      await page.getByRole('button', { name: 'Bulk Upload', exact: true }).click();
+      await dialog.locator('input[type=file]').setInputFiles(clean);
+      await dialog.getByRole('button', { name: 'Upload' }).click();
+      const change = dialog.getByTestId('bulk-upload-change');
+      await expect(change).toContainText('Name: Alice Uwimana → Alice M. Uwimana');
+      await expect(change).toContainText('Job title: Doctor → Surgeon');
+      await expect(dialog.getByTestId('preview-created')).toHaveText('1');
+      await expect(dialog.getByTestId('preview-updated')).toHaveText('1');
+      if (choice === 'Cancel') {
+        const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+        const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => v.id)).toEqual([]);
+        const width = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth);
+        expect(width).toBe(true);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(alice).toContainText('Alice Uwimana');
+        await expect(page.getByTestId('stat-total-value')).toHaveText('2');
+      } else {
+        const second = page.waitForEvent('download');
+        await dialog.getByRole('button', { name: 'Create and update' }).click();
+        await second;
+        await expectToast(page, 'Bulk upload successful. Created: 1, Updated: 1 participants.');
+        await expect(dialog).toBeHidden();
+        await expect(page.getByTestId('stat-total-value')).toHaveText('3');
+        await expect(alice).toContainText('Alice M. Uwimana');
+      }
+    }
   });
 
   test('staff confirm a selection, confirm one, open the QR modal, export, edit and delete', async ({

@@ -172,10 +172,18 @@ describe('bulk upload of an .xlsx file', () => {
     const codeOf = (email: string) =>
       all.rows.find((p) => p.email.toLowerCase() === email.toLowerCase())?.uniqueCode;
     const summary = rows.slice(1).map((r) => [r[0], r[2], r[8], r[9], r[10]]);
+    const amina = before.rows.find((p) => p.uniqueCode === 'ABCD2345');
     expect(summary).toEqual([
       [2, 'grace@example.org', 'Created', codeOf('grace@example.org'), ''],
       [3, 'eric@example.org', 'Created', codeOf('eric@example.org'), ''],
-      [4, 'AMINA.UWASE@example.org', 'Updated', 'ABCD2345', ''],
+      // An updated row says what changed, old → new.
+      [
+        4,
+        'AMINA.UWASE@example.org',
+        'Updated',
+        'ABCD2345',
+        `full_name: ${amina?.fullName} → Amina U. Uwase; organization: ${amina?.organization} → New "Org" {x}, \\`,
+      ],
       [5, 'noname@example.org', 'Error', '', 'Full name is required'],
       [6, '', 'Error', '', 'Email is required'],
       [7, 'not-an-email', 'Error', '', 'Please enter a valid email address'],
@@ -232,15 +240,27 @@ describe('bulk upload of an .xlsx file', () => {
     expect(await t.database.db.select().from(uploadResults).where(eq(uploadResults.id, id))).toEqual([]);
   });
 
-  it('is idempotent: the same file again updates the same people and creates nobody', async () => {
+  it('is idempotent: the same file again creates nobody and changes nobody (nothing written)', async () => {
     const file = await xlsxFile([HEADER, ['Grace Mukamana', 'grace@example.org', '', '', '', '']]);
+    const [grace] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.email, 'grace@example.org'));
     const res = await upload(file, 'again.xlsx');
     expect(res.json()).toMatchObject({
       created: 0,
-      updated: 1,
+      updated: 0,
+      unchanged: 1,
+      skipped: 0,
       errors: 0,
-      message: 'Bulk upload successful. Created: 0, Updated: 1 participants.',
+      mode: 'create_and_update',
+      message: 'Bulk upload successful. Created: 0, Updated: 0 participants.',
     });
+    const [after] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.email, 'grace@example.org'));
+    expect(after?.updatedAt).toEqual(grace?.updatedAt);
   });
 });
 

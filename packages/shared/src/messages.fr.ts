@@ -125,6 +125,28 @@ export const fr: Record<keyof typeof messages, string> = {
   uploadResultsNotFound: 'Le fichier de résultats est introuvable ou a expiré.',
   uploadRowChanged:
     'Quelqu’un d’autre a ajouté, modifié ou supprimé ce participant pendant l’importation du fichier. Importez de nouveau cette ligne.',
+  uploadPreviewStale:
+    'Les participants ou le fichier ont changé depuis l’aperçu. Vérifiez le nouvel aperçu et choisissez de nouveau.',
+  templateSheetNotes: 'Notes',
+  templateColumn: 'Colonne',
+  templateRequired: 'Obligatoire',
+  templateNotes: 'Remarques',
+  templateYes: 'Oui',
+  templateNo: 'Non',
+  templateNoteGeneral:
+    'La première ligne contient les en-têtes : gardez-les tels quels. Un participant par ligne : remplacez la ligne d’exemple. .xlsx ou .xls, jusqu’à {mb} Mo et {rows} lignes.',
+  templateNoteFullName: 'Le nom complet du participant, jusqu’à 200 caractères.',
+  templateNoteEmail:
+    'Une adresse e-mail valide, une seule fois par fichier. Une ligne dont l’e-mail appartient déjà à un participant de l’événement peut mettre à jour ce participant : l’aperçu montre chaque modification avant tout enregistrement.',
+  templateNoteUsername:
+    'Lettres, chiffres et . @ + _ - (jusqu’à 150 caractères). Laissez vide pour le générer à partir de l’e-mail. Jamais modifié pour un participant existant.',
+  templateNotePhone:
+    'Format international (+254712345678) ou local (0712 345 678), jusqu’à 50 caractères. Vide : le téléphone d’un participant existant est conservé.',
+  templateNoteOrganization:
+    'Jusqu’à 200 caractères. Vide : l’organisation d’un participant existant est conservée.',
+  templateNoteJobTitle: 'Jusqu’à 200 caractères. Vide : la fonction d’un participant existant est conservée.',
+  templateNoteLanguage:
+    'en, fr ou sw (ou English, French, Français, Swahili, Kiswahili) : la langue des écrans et des messages du participant. Vide : anglais pour un nouveau participant, inchangée pour un participant existant.',
   uploadInProgress:
     'Un autre import pour cet événement est encore en cours. Veuillez réessayer dans quelques minutes.',
   // Attendance and QR

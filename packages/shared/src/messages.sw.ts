@@ -121,6 +121,27 @@ export const sw: Record<keyof typeof messages, string> = {
   uploadResultsNotFound: 'Faili la matokeo halikupatikana au muda wake umeisha.',
   uploadRowChanged:
     'Mtu mwingine aliongeza, alibadilisha au alifuta mshiriki huyu wakati faili likiingizwa. Pakia safu hii tena.',
+  uploadPreviewStale:
+    'Washiriki au faili limebadilika tangu onyesho la awali. Kagua onyesho jipya kisha uchague tena.',
+  templateSheetNotes: 'Maelezo',
+  templateColumn: 'Safuwima',
+  templateRequired: 'Inahitajika',
+  templateNotes: 'Maelezo',
+  templateYes: 'Ndiyo',
+  templateNo: 'Hapana',
+  templateNoteGeneral:
+    'Safu ya kwanza ina vichwa: viache kama vilivyo. Mshiriki mmoja kwa kila safu: badilisha safu ya mfano. .xlsx au .xls, hadi MB {mb} na safu {rows}.',
+  templateNoteFullName: 'Jina kamili la mshiriki, hadi herufi 200.',
+  templateNoteEmail:
+    'Anwani halali ya barua pepe, mara moja tu kwa kila faili. Safu ambayo barua pepe yake tayari ni ya mshiriki wa tukio inaweza kumsasisha mshiriki huyo: onyesho la awali linaonyesha kila badiliko kabla ya kuhifadhi chochote.',
+  templateNoteUsername:
+    'Herufi, tarakimu na . @ + _ - (hadi herufi 150). Iache wazi ili litengenezwe kutoka kwa barua pepe. Halibadilishwi kamwe kwa mshiriki aliyepo.',
+  templateNotePhone:
+    'Muundo wa kimataifa (+254712345678) au wa ndani (0712 345 678), hadi herufi 50. Ikiachwa wazi, simu ya mshiriki aliyepo inabaki.',
+  templateNoteOrganization: 'Hadi herufi 200. Ikiachwa wazi, shirika la mshiriki aliyepo linabaki.',
+  templateNoteJobTitle: 'Hadi herufi 200. Ikiachwa wazi, cheo cha mshiriki aliyepo kinabaki.',
+  templateNoteLanguage:
+    'en, fr au sw (au English, French, Français, Swahili, Kiswahili): lugha ya skrini na ujumbe wa mshiriki. Ikiachwa wazi: Kiingereza kwa mshiriki mpya, haibadiliki kwa mshiriki aliyepo.',
   uploadInProgress:
     'Upakiaji mwingine wa tukio hili bado unaingizwa. Tafadhali jaribu tena baada ya dakika chache.',
   // Attendance and QR

@@ -116,6 +116,27 @@ export const messages = {
   uploadResultsNotFound: 'The results file was not found or has expired.',
   uploadRowChanged:
     'Someone else added, changed or deleted this participant while the file was being imported. Upload this row again.',
+  uploadPreviewStale:
+    'The participants or the file changed since the preview. Check the new preview and choose again.',
+  templateSheetNotes: 'Notes',
+  templateColumn: 'Column',
+  templateRequired: 'Required',
+  templateNotes: 'Notes',
+  templateYes: 'Yes',
+  templateNo: 'No',
+  templateNoteGeneral:
+    'The first row holds the headers: keep them as they are. One participant per row: replace the example row. .xlsx or .xls, up to {mb} MB and {rows} rows.',
+  templateNoteFullName: "The participant's full name, up to 200 characters.",
+  templateNoteEmail:
+    'A valid e-mail address, once per file. A row whose e-mail already belongs to a participant of the event can update that participant: the preview shows every change before anything is saved.',
+  templateNoteUsername:
+    'Letters, digits and . @ + _ - (up to 150 characters). Leave blank to generate it from the e-mail. Never changed for an existing participant.',
+  templateNotePhone:
+    "International format (+254712345678) or local format (0712 345 678), up to 50 characters. Blank keeps an existing participant's phone.",
+  templateNoteOrganization: "Up to 200 characters. Blank keeps an existing participant's organisation.",
+  templateNoteJobTitle: "Up to 200 characters. Blank keeps an existing participant's job title.",
+  templateNoteLanguage:
+    "en, fr or sw (or English, French, Français, Swahili, Kiswahili): the language of the participant's screens and messages. Blank: English for a new participant, unchanged for an existing one.",
   uploadInProgress:
     'Another upload for this event is still being imported. Please try again in a few minutes.',
   // Attendance and QR (document 1 §5, §8; document 2 §8)

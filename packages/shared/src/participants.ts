@@ -30,6 +30,12 @@ export const BULK_UPLOAD_COLUMNS = [
   'language',
 ];
 export const BULK_UPLOAD_REQUIRED_COLUMNS = ['full_name', 'email'];
+/**
+ * What a bulk upload does with rows whose e-mail belongs to an existing participant: `create_only`
+ * leaves them as they are, `create_and_update` (the default) updates them.
+ */
+export const ZBulkUploadMode = z.enum(['create_only', 'create_and_update']);
+export type TBulkUploadMode = z.infer<typeof ZBulkUploadMode>;
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
 
@@ -202,6 +208,11 @@ export const ZBulkUploadResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.number().int(),
+  /** Rows of existing participants whose values already match: nothing written. */
+  unchanged: z.number().int(),
+  /** Rows that would change an existing participant, left as they are because of `create_only`. */
+  skipped: z.number().int(),
+  mode: ZBulkUploadMode,
   total_rows: z.number().int(),
   error_details: z.array(ZBulkUploadRowError),
   download_url: z.string().nullable(),
@@ -209,3 +220,59 @@ export const ZBulkUploadResult = z.object({
   message: z.string(),
 });
 export type TBulkUploadResult = z.infer<typeof ZBulkUploadResult>;
+
+/** Participant fields an import can change on an existing participant (the e-mail is the key). */
+export const BULK_UPLOAD_CHANGE_FIELDS = [
+  'full_name',
+  'phone',
+  'organization',
+  'job_title',
+  'language',
+] as const;
+export const ZBulkUploadChangeField = z.enum(BULK_UPLOAD_CHANGE_FIELDS);
+export type TBulkUploadChangeField = z.infer<typeof ZBulkUploadChangeField>;
+
+/** Existing participants listed in a preview; the counts give the totals. */
+export const BULK_UPLOAD_PREVIEW_CHANGES = 200;
+/** Rejected rows listed in a preview or a result; `errors` gives the total. */
+export const BULK_UPLOAD_ERRORS_SHOWN = 100;
+
+export const ZBulkUploadChange = z.object({
+  row: z.number().int(),
+  participant_id: z.number().int(),
+  email: z.string(),
+  /** The participant's name as it is now. */
+  full_name: z.string(),
+  fields: z.array(z.object({ field: ZBulkUploadChangeField, old: z.string(), new: z.string() })),
+});
+export type TBulkUploadChange = z.infer<typeof ZBulkUploadChange>;
+
+/**
+ * What an upload would do, written nowhere: `created` new participants, `updated` existing ones
+ * that would change (the first BULK_UPLOAD_PREVIEW_CHANGES in `changes`, field by field, old and
+ * new as they would be stored), `unchanged` existing ones already matching, `errors` rejected rows.
+ * `fingerprint` identifies this file against the participants as they are now: sent back with the
+ * chosen mode, the upload is refused (409, code `preview_stale`) if the preview would differ.
+ */
+export const ZBulkUploadPreview = z.object({
+  total_rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
+  changes: z.array(ZBulkUploadChange),
+  error_details: z.array(ZBulkUploadRowError),
+  fingerprint: z.string(),
+});
+export type TBulkUploadPreview = z.infer<typeof ZBulkUploadPreview>;
+
+/** The query of POST …/bulk_upload/: the mode chosen after the preview, and that preview's fingerprint. */
+export const ZBulkUploadQuery = z.object({
+  mode: ZBulkUploadMode.default('create_and_update'),
+  fingerprint: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/)
+    .optional(),
+});
+
+export const ZUploadTemplateQuery = z.object({ language: ZLanguage.optional() });

@@ -184,6 +184,37 @@ export const fr: Record<keyof typeof en, string> = {
   'upload.failed': 'Échec de l’import des participants. Veuillez vérifier le format du fichier et réessayer.',
   'upload.errorsTitle': 'Lignes en erreur',
   'upload.errorRow': 'Ligne {row} ({email}) : {message}',
+  'upload.template': 'Télécharger le modèle',
+  'upload.templateHint':
+    'Le modèle contient les en-têtes, une ligne d’exemple et une feuille de remarques sur chaque colonne.',
+  'upload.templateFailed': 'Échec du téléchargement du modèle',
+  'upload.previewTitle': 'Vérifiez avant d’importer : {name}',
+  'upload.countCreate': 'Nouveaux participants',
+  'upload.countUpdate': 'Participants existants qui seraient modifiés',
+  'upload.countUnchanged': 'Participants existants déjà à jour',
+  'upload.countErrors': 'Lignes en erreur',
+  'upload.changesTitle': 'Modifications des participants existants',
+  'upload.changesMore':
+    'Affichage des {shown} premiers sur {total}. Le fichier de résultats liste chaque ligne.',
+  'upload.changesPages': 'Pages des modifications',
+  'upload.changeRow': 'Ligne {row} · {email}',
+  'upload.blank': '(vide)',
+  'upload.noChanges': 'Aucun participant existant ne serait modifié.',
+  'upload.field.full_name': 'Nom',
+  'upload.field.phone': 'Téléphone',
+  'upload.field.organization': 'Organisation',
+  'upload.field.job_title': 'Fonction',
+  'upload.field.language': 'Langue',
+  'upload.choiceHelp':
+    '« Créer uniquement » ajoute les nouveaux participants et laisse les participants existants tels quels. « Créer et mettre à jour » enregistre aussi les modifications listées. Rien n’a encore été enregistré.',
+  'upload.createOnly': 'Créer uniquement',
+  'upload.createAndUpdate': 'Créer et mettre à jour',
+  'upload.stale':
+    'Les participants ou le fichier ont changé depuis l’aperçu. Vérifiez le nouvel aperçu et choisissez de nouveau.',
+  'empty.hint':
+    'Ajoutez les participants un par un avec {add}, ou plusieurs à la fois depuis un fichier Excel avec {upload}.',
+  'empty.add': 'Ajouter votre premier participant',
+  'empty.upload': 'Importer depuis un fichier Excel',
 
   'qr.title': 'Code QR',
   'qr.alt': 'Code QR de {name}',

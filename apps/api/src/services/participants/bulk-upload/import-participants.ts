@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { format, messages } from '@attend/shared';
+import { format, messages, type TBulkUploadMode } from '@attend/shared';
 import { resultRows, type Db } from '../../../db/client';
 import { participants } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
@@ -10,6 +10,12 @@ import { audit } from '../../audit';
 import { generateUniqueCode } from '../../events/generate-codes';
 import { UsernameAllocator, usernameBase } from '../usernames';
 import type { UploadRow } from './map-rows';
+import {
+  diffParticipant,
+  previewFingerprint,
+  type ExistingParticipant,
+  type FieldChange,
+} from './preview-diff';
 
 /**
  * Rows per statement, loading the staging table and applying it (guide §7): each statement is one
@@ -26,11 +32,42 @@ const STALE_SECONDS = 60;
 const WAIT_LIMIT_MS = 5 * 60 * 1000;
 const WAIT_STEP_MS = 200;
 
+/**
+ * A row's fate. Rows of existing participants are `updated` (staged and written), `unchanged`
+ * (their values already match: nothing to write) or `skipped` (they would change, but the mode is
+ * `create_only`); `changes` lists the fields as they would be stored, old and new.
+ */
 export type RowOutcome =
-  | { status: 'created' | 'updated'; username: string; uniqueCode: string }
+  | { status: 'created'; username: string; uniqueCode: string }
+  | {
+      status: 'updated' | 'unchanged' | 'skipped';
+      username: string;
+      uniqueCode: string;
+      participantId: number;
+      /** The participant's name before the import. */
+      fullName: string;
+      email: string;
+      changes: FieldChange[];
+    }
   | { status: 'error'; message: string };
 
-export type ImportSummary = { created: number; updated: number; errors: number; outcomes: RowOutcome[] };
+export type OutcomeCounts = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  errors: number;
+};
+export type ImportSummary = OutcomeCounts & { outcomes: RowOutcome[] };
+
+export function countOutcomes(outcomes: RowOutcome[]): OutcomeCounts {
+  const counts: OutcomeCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, errors: 0 };
+  for (const o of outcomes) {
+    if (o.status === 'error') counts.errors++;
+    else counts[o.status]++;
+  }
+  return counts;
+}
 
 /** One row of the staging table: `participantId` is the participant it updates, null a new one. */
 type Staged = {
@@ -46,21 +83,23 @@ type Staged = {
   /** '' keeps an existing participant's language and gives a new one English. */
   language: string;
 };
-type Existing = { id: number; email: string; username: string; uniqueCode: string };
+type Existing = ExistingParticipant & { id: number; email: string; username: string; uniqueCode: string };
 
 /** Rows planned between two turns given to other requests (about 7 ms of work). */
 const PLAN_YIELD_ROWS = 1000;
 
 /**
  * Decides each row's fate against the event's current participants: an e-mail already in the event
- * updates that participant (username and unique code stay), a new one creates a participant with a
+ * updates that participant when a stored value would change and the mode allows it (username and
+ * unique code stay), a new one creates a participant with a
  * fresh unique code and a username (given, or derived from the e-mail) unique within the event.
  * A staged row's `seq` is its index in `rows`. Gives other requests a turn every PLAN_YIELD_ROWS rows
  * (10,000 rows are about 70 ms of work).
  */
-async function plan(
+export async function plan(
   rows: UploadRow[],
   existing: Existing[],
+  mode: TBulkUploadMode,
 ): Promise<{ staged: Staged[]; outcomes: RowOutcome[] }> {
   const byEmail = new Map(existing.map((p) => [p.email.toLowerCase(), p]));
   const usernames = new UsernameAllocator(existing.map((p) => p.username));
@@ -86,13 +125,25 @@ async function plan(
     };
     const current = byEmail.get(emailKey);
     if (current) {
-      staged.push({
-        ...fields,
-        participantId: current.id,
+      const changes = diffParticipant(current, v);
+      const status = changes.length === 0 ? 'unchanged' : mode === 'create_only' ? 'skipped' : 'updated';
+      if (status === 'updated') {
+        staged.push({
+          ...fields,
+          participantId: current.id,
+          username: current.username,
+          uniqueCode: current.uniqueCode,
+        });
+      }
+      return {
+        status,
         username: current.username,
         uniqueCode: current.uniqueCode,
-      });
-      return { status: 'updated', username: current.username, uniqueCode: current.uniqueCode };
+        participantId: current.id,
+        fullName: current.fullName,
+        email: current.email,
+        changes,
+      };
     }
     let username = v.username;
     if (username) {
@@ -160,7 +211,7 @@ async function claim(db: Db, eventId: number): Promise<string> {
 }
 
 /** The event's participants, a page at a time by id (each read a short statement). */
-async function readExisting(db: Db, eventId: number): Promise<Existing[]> {
+export async function readExisting(db: Db, eventId: number): Promise<Existing[]> {
   const out: Existing[] = [];
   let after = 0;
   for (;;) {
@@ -170,6 +221,11 @@ async function readExisting(db: Db, eventId: number): Promise<Existing[]> {
         email: participants.email,
         username: participants.username,
         uniqueCode: participants.uniqueCode,
+        fullName: participants.fullName,
+        phone: participants.phone,
+        organization: participants.organization,
+        jobTitle: participants.jobTitle,
+        language: participants.language,
       })
       .from(participants)
       .where(and(eq(participants.eventId, eventId), gt(participants.id, after)))
@@ -298,14 +354,27 @@ export async function recoverStaleImports(db: Db, eventId?: number): Promise<num
 export async function importParticipants(
   db: Db,
   actor: StaffActor,
-  params: { eventId: number; rows: UploadRow[]; ip: string },
+  params: {
+    eventId: number;
+    rows: UploadRow[];
+    ip: string;
+    mode?: TBulkUploadMode;
+    /** The preview's fingerprint, with the digest of the uploaded file: the upload is refused if they differ. */
+    expected?: { fingerprint: string; fileDigest: string };
+  },
 ): Promise<ImportSummary> {
   const { eventId } = params;
+  const mode = params.mode ?? 'create_and_update';
   const importId = await claim(db, eventId);
   let staged: Staged[];
   let outcomes: RowOutcome[];
   try {
-    ({ staged, outcomes } = await plan(params.rows, await readExisting(db, eventId)));
+    ({ staged, outcomes } = await plan(params.rows, await readExisting(db, eventId), mode));
+    // Checked while holding the event's import slot, so no other upload lands in between.
+    const { expected } = params;
+    if (expected && previewFingerprint(expected.fileDigest, outcomes) !== expected.fingerprint) {
+      throw new AppError('conflict', messages.uploadPreviewStale, { reason: 'preview_stale' });
+    }
     await stage(db, importId, staged);
   } catch (err) {
     await db.execute(sql`delete from participant_imports where id = ${importId}`).catch(() => {});
@@ -320,15 +389,13 @@ export async function importParticipants(
   const refused = await publish(db, eventId, importId);
   await db.execute(sql`delete from participant_imports where id = ${importId}`);
   for (const seq of refused) outcomes[seq] = { status: 'error', message: messages.uploadRowChanged };
-  const created = outcomes.filter((o) => o.status === 'created').length;
-  const updated = outcomes.filter((o) => o.status === 'updated').length;
-  const errors = outcomes.length - created - updated;
+  const counts = countOutcomes(outcomes);
   await audit(db, {
     action: 'participant.bulk_upload',
     actor,
     eventId,
     ip: params.ip,
-    details: { created, updated, errors },
+    details: { ...counts, mode },
   });
-  return { created, updated, errors, outcomes };
+  return { ...counts, outcomes };
 }

@@ -26,7 +26,20 @@ export function resultsFilename(date: Date): string {
 
 const YIELD_EVERY_ROWS = 200;
 
-const STATUS_LABEL = { created: 'Created', updated: 'Updated', error: 'Error' } as const;
+const STATUS_LABEL = {
+  created: 'Created',
+  updated: 'Updated',
+  unchanged: 'Unchanged',
+  skipped: 'Skipped',
+  error: 'Error',
+} as const;
+
+/** The message column: why a row failed, or what changed (or would have) on an existing participant. */
+function outcomeMessage(outcome: RowOutcome): string {
+  if (outcome.status === 'error') return outcome.message;
+  if (outcome.status === 'created' || outcome.status === 'unchanged') return '';
+  return outcome.changes.map((c) => `${c.field}: ${c.old} → ${c.new}`).join('; ');
+}
 
 /** Writes and stores the results spreadsheet (every input row, its outcome, reason and unique code). */
 export async function writeResultsFile(
@@ -76,7 +89,7 @@ export async function writeResultsFile(
       const text = {
         ...r.input,
         username: outcome.status === 'error' ? r.input.username : outcome.username,
-        message: outcome.status === 'error' ? outcome.message : '',
+        message: outcomeMessage(outcome),
       };
       sheet
         .addRow({

@@ -1,16 +1,27 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Button, Code, Group, List, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Code, Flex, Group, List, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { BULK_UPLOAD_MAX_BYTES, format, type TBulkUploadResult } from '@attend/shared';
+import {
+  BULK_UPLOAD_MAX_BYTES,
+  format,
+  type TBulkUploadMode,
+  type TBulkUploadPreview,
+  type TBulkUploadResult,
+} from '@attend/shared';
 import { AppModal } from '../../../components/app-modal';
 import { FormError } from '../../../components/form-error';
+import { ApiError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/api-errors';
+import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useBulkUploadParticipants } from '../api/bulk-upload-participants';
 import { downloadUploadResults, uploadResultsFilename } from '../api/download-upload-results';
+import { downloadUploadTemplate } from '../api/download-upload-template';
+import { usePreviewBulkUpload } from '../api/preview-bulk-upload';
 import { tp } from '../i18n';
 import { fileSize } from '../lib/format';
+import { BulkUploadPreview } from './bulk-upload-preview';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };
 
@@ -20,30 +31,47 @@ const ACCEPT = {
 };
 const EXCEL_NAME = /\.(xlsx|xls)$/i;
 
-/** Bulk Upload (document 2 §2, §5): one .xlsx/.xls file, upload progress, results spreadsheet. */
+/**
+ * Bulk Upload (document 2 §2, §5): one .xlsx/.xls file, then its preview (what would be created,
+ * which participants would change and how, the rows in error), then the choice of create only,
+ * create and update, or cancel; nothing is saved before that choice. Then the results spreadsheet.
+ */
 export function BulkUploadModal({ eventId, opened, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<TBulkUploadResult | null>(null);
+  const [preview, setPreview] = useState<TBulkUploadPreview | null>(null);
+  const [templateLoading, setTemplateLoading] = useState(false);
   const upload = useBulkUploadParticipants(eventId);
+  const check = usePreviewBulkUpload(eventId);
 
   const reset = () => {
     setFile(null);
     setError(null);
     setProgress(null);
     setResult(null);
+    setPreview(null);
     upload.reset();
+    check.reset();
   };
   const close = () => {
-    if (upload.isPending) return;
+    if (upload.isPending || check.isPending) return;
     reset();
     onClose();
+  };
+
+  const downloadTemplate = () => {
+    setTemplateLoading(true);
+    downloadUploadTemplate(eventId, currentLanguage())
+      .catch((err: unknown) => notify(serverMessage(err, tp('upload.templateFailed')), 'error'))
+      .finally(() => setTemplateLoading(false));
   };
 
   const pick = (files: File[]) => {
     const chosen = files[0];
     setResult(null);
+    setPreview(null);
     if (!chosen) return;
     if (!EXCEL_NAME.test(chosen.name)) {
       setFile(null);
@@ -74,29 +102,65 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
     }
   };
 
+  const failed = (err: unknown) => {
+    const message = serverMessage(err, tp('upload.failed'));
+    setProgress(null);
+    setError(message);
+    notify(message, 'error');
+  };
+
+  /** Sends the file for its preview: nothing is saved. */
+  const runPreview = (chosen: File, keepError = false) => {
+    if (!keepError) setError(null);
+    setResult(null);
+    setPreview(null);
+    setProgress(0);
+    check.mutate(
+      { file: chosen, onProgress: setProgress },
+      {
+        onSuccess: (shown) => {
+          setProgress(null);
+          setPreview(shown);
+        },
+        onError: failed,
+      },
+    );
+  };
+
   const submit = () => {
     if (!file) {
       setError(tp('upload.fileRequired'));
       return;
     }
+    runPreview(file);
+  };
+
+  /** Sends the same file again with the mode chosen; the server refuses it if the preview no longer holds. */
+  const apply = (mode: TBulkUploadMode) => {
+    if (!file || !preview) return;
     setError(null);
-    setResult(null);
     setProgress(0);
     upload.mutate(
-      { file, onProgress: setProgress },
+      { file, mode, fingerprint: preview.fingerprint, onProgress: setProgress },
       {
-        onSuccess: (outcome) => void finish(outcome),
+        onSuccess: (outcome) => {
+          setPreview(null);
+          void finish(outcome);
+        },
         onError: (err) => {
-          const message = serverMessage(err, tp('upload.failed'));
-          setProgress(null);
-          setError(message);
-          notify(message, 'error');
+          if (err instanceof ApiError && err.code === 'preview_stale') {
+            // The participants changed meanwhile: show what the file would do now.
+            setError(serverMessage(err, tp('upload.stale')));
+            runPreview(file, true);
+            return;
+          }
+          failed(err);
         },
       },
     );
   };
 
-  const uploading = upload.isPending;
+  const uploading = upload.isPending || check.isPending;
   const sent = progress !== null && progress >= 1;
 
   return (
@@ -117,6 +181,14 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
             <List.Item>{tp('upload.language')}</List.Item>
             <List.Item>{tp('upload.headers')}</List.Item>
           </List>
+          <Group gap="xs" mt="xs" wrap="wrap">
+            <Button size="xs" variant="white" onClick={downloadTemplate} loading={templateLoading}>
+              {tp('upload.template')}
+            </Button>
+            <Text size="xs" c="dimmed" style={{ flex: '1 1 12rem' }}>
+              {tp('upload.templateHint')}
+            </Text>
+          </Group>
         </Paper>
         <Dropzone
           onDrop={pick}
@@ -160,6 +232,7 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
           </Stack>
         )}
         <FormError message={error} />
+        {preview && file && !uploading && <BulkUploadPreview preview={preview} filename={file.name} />}
         {result && result.error_details.length > 0 && (
           <Stack gap={4} data-testid="bulk-upload-errors">
             <Text fw={600} size="sm">
@@ -176,14 +249,33 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
             </ScrollArea.Autosize>
           </Stack>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={uploading}>
-            {tp('upload.cancel')}
-          </Button>
-          <Button onClick={submit} loading={uploading}>
-            {tp('upload.submit')}
-          </Button>
-        </Group>
+        {preview && !uploading && (
+          <Text size="sm" data-testid="bulk-upload-choice-help">
+            {tp('upload.choiceHelp')}
+          </Text>
+        )}
+        {preview ? (
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} gap="sm" justify="flex-end">
+            <Button variant="default" onClick={close} disabled={uploading}>
+              {tp('upload.cancel')}
+            </Button>
+            <Button variant="light" onClick={() => apply('create_only')} loading={upload.isPending}>
+              {tp('upload.createOnly')}
+            </Button>
+            <Button onClick={() => apply('create_and_update')} loading={upload.isPending}>
+              {tp('upload.createAndUpdate')}
+            </Button>
+          </Flex>
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={uploading}>
+              {tp('upload.cancel')}
+            </Button>
+            <Button onClick={submit} loading={uploading}>
+              {tp('upload.submit')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </AppModal>
   );

@@ -40,6 +40,7 @@ import { NotFoundNotice } from '../components/not-found-notice';
 import { ParticipantActionGroups } from '../components/participant-action-groups';
 import { ParticipantQrModal } from '../components/participant-qr-modal';
 import { ParticipantStatsPanel } from '../components/participant-stats-panel';
+import { ParticipantsEmpty } from '../components/participants-empty';
 import { ParticipantsTable } from '../components/participants-table';
 import { SendNotificationsModal } from '../components/send-notifications-modal';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
@@ -305,6 +306,8 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
                   <Skeleton key={i} h={40} />
                 ))}
               </Stack>
+            ) : total === 0 && debouncedSearch.trim() === '' ? (
+              <ParticipantsEmpty onAdd={() => setAddOpen(true)} onBulkUpload={() => setUploadOpen(true)} />
             ) : (
               <ParticipantsTable
                 eventId={eventId}
