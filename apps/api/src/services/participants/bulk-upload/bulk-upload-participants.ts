@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { giveWay } from '../../../lib/give-way';
 import type { StaffActor } from '../../../lib/tokens';
 import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../maintenance';
-import { requireEventExists } from '../scope';
+import { eventPhoneCountry } from '../phone-numbers';
 import { importParticipants } from './import-participants';
 import { mapRows } from './map-rows';
 import { DEFAULT_READ_LIMITS, readUploadedSheet, type ReadLimits } from './read-workbook';
@@ -34,13 +34,13 @@ export async function bulkUploadParticipants(
   },
 ): Promise<TBulkUploadResult> {
   const { eventId } = params;
-  await requireEventExists(db, eventId);
+  const country = await eventPhoneCountry(db, eventId);
   const sheet = await readUploadedSheet(params.filename, params.data, {
     maxRows: BULK_UPLOAD_MAX_ROWS,
     ...DEFAULT_READ_LIMITS,
     ...params.limits,
   });
-  const rows = await mapRows(sheet);
+  const rows = await mapRows(sheet, { country });
   const summary = await importParticipants(db, actor, { eventId, rows, ip: params.ip });
   await giveWay();
   if (summary.created + summary.updated >= REFRESH_AFTER_ROWS) {
@@ -61,6 +61,10 @@ export async function bulkUploadParticipants(
     const row = rows[i];
     if (o.status === 'error' && row && errorDetails.length < ERROR_DETAILS_SHOWN) {
       errorDetails.push({ row: row.row, email: row.input.email, message: o.message });
+    }
+    // A row imported without its phone number is listed too (it is not counted as an error).
+    if (o.status !== 'error' && row?.warning && errorDetails.length < ERROR_DETAILS_SHOWN) {
+      errorDetails.push({ row: row.row, email: row.input.email, message: row.warning });
     }
   });
   const counts = { created: summary.created, updated: summary.updated, errors: summary.errors };

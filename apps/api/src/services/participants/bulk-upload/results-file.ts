@@ -76,7 +76,7 @@ export async function writeResultsFile(
       const text = {
         ...r.input,
         username: outcome.status === 'error' ? r.input.username : outcome.username,
-        message: outcome.status === 'error' ? outcome.message : '',
+        message: outcome.status === 'error' ? outcome.message : (r.warning ?? ''),
       };
       sheet
         .addRow({
