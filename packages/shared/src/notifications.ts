@@ -159,3 +159,23 @@ export const ZDashboardActivity = z.object({
   ),
 });
 export type TDashboardActivity = z.infer<typeof ZDashboardActivity>;
+
+/**
+ * GET /api/events/{eventId}/participants/sms_preview/: the event's login SMS in each language, with
+ * a sample unique code and a one-click link of the real length, and what it costs (the organiser
+ * pays per segment).
+ */
+export const ZSmsPreview = z.object({
+  max_segments: z.number().int(),
+  messages: z.array(
+    z.object({
+      language: z.enum(['en', 'fr', 'sw']),
+      text: z.string(),
+      encoding: z.enum(['GSM-7', 'UCS-2']),
+      /** Length in the encoding's units: GSM-7 septets or UTF-16 units. */
+      characters: z.number().int(),
+      segments: z.number().int(),
+    }),
+  ),
+});
+export type TSmsPreview = z.infer<typeof ZSmsPreview>;
