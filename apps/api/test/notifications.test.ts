@@ -164,7 +164,11 @@ describe('sending login details by e-mail', () => {
     expect(body.email).toEqual({ queued: 0, errors: 0 });
     const email = (await send([noMail.id], 'email')).json();
     expect(email.errors).toEqual([
-      { participant_id: noMail.id, error: 'This participant has no valid e-mail address.', channels: ['email'] },
+      {
+        participant_id: noMail.id,
+        error: 'This participant has no valid e-mail address.',
+        channels: ['email'],
+      },
     ]);
     // Nothing to send, but nothing dropped: each refusal is a failed message, never tried.
     const refused = await messagesOf(noMail.id);
@@ -182,7 +186,9 @@ describe('sending login details by e-mail', () => {
     await settled();
     const channels = (await messagesOf(ok.id)).map((m) => m.channel).sort();
     expect(channels).toEqual(['email', 'sms']);
-    expect((await messagesOf(noPhone.id)).filter((m) => m.attempts > 0).map((m) => m.channel)).toEqual(['email']);
+    expect((await messagesOf(noPhone.id)).filter((m) => m.attempts > 0).map((m) => m.channel)).toEqual([
+      'email',
+    ]);
     const sms = (await messagesOf(ok.id)).find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+250788123456');
     expect(sms?.status).toBe('sent');
@@ -502,7 +508,7 @@ describe('a retry goes where the participant can be reached now', () => {
 });
 
 describe('SMS', () => {
-  it('fits two GSM-7 segments, transliterating names outside GSM-7', () => {
+  it('cuts a long name to fit the encoding the text really takes, keeping its letters', () => {
     const facts = {
       fullName: 'Zoë',
       eventName: 'Atelier régional de santé – Ngoma ✓ '.repeat(4),
@@ -516,11 +522,16 @@ describe('SMS', () => {
       loginUrl: '',
       language: 'en' as const,
     };
+    // ✓ is not GSM-7: UCS-2 with the real characters, within three segments; the dash made plain.
     const text = loginSms(facts);
-    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7' });
-    expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'UCS-2', segments: 3 });
+    expect(text).toMatch(/^Atelier régional de santé - Ngoma ✓ .*\.\.\.: Event code ABC123/);
     expect(text).toContain('ABCD2345');
     expect(text).toContain(facts.link);
+    // A name all in GSM-7 is cut to two GSM-7 segments.
+    const gsm = loginSms({ ...facts, eventName: 'Atelier régional de santé – Ngoma '.repeat(8) });
+    expect(smsSegments(gsm)).toMatchObject({ encoding: 'GSM-7', segments: 2 });
+    expect(gsm).toMatch(/^Atelier régional de santé - Ngoma .*\.\.\.: Event code/);
     expect(smsSegments('Привет').encoding).toBe('UCS-2');
   });
 

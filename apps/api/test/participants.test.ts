@@ -178,7 +178,11 @@ describe('participant detail, edit and delete', () => {
   let id: number;
   let code: string;
   beforeAll(async () => {
-    const res = await post(base, { full_name: 'Edit Me', email: 'edit.me@example.org', phone: '0788 111 333' });
+    const res = await post(base, {
+      full_name: 'Edit Me',
+      email: 'edit.me@example.org',
+      phone: '0788 111 333',
+    });
     id = res.json().id;
     code = res.json().unique_code;
   });

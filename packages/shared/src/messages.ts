@@ -29,10 +29,12 @@ export const messages = {
   invalidEventDate: 'Invalid date format. Please use a date and time such as 2025-01-31T09:00.',
   invalidTimeZone: 'Choose a time zone from the list, such as Africa/Nairobi (an IANA name).',
   invalidCountry: 'Choose a country from the list, such as KE (Kenya), or none.',
-  phoneInvalid: 'The phone number {phone} is not a valid phone number: type it with its country code, such as +254712345678.',
+  phoneInvalid:
+    'The phone number {phone} is not a valid phone number: type it with its country code, such as +254712345678.',
   phoneInvalidInCountry:
     'The phone number {phone} is not a valid phone number: type it as dialled in the event’s country ({country}) or with its country code, such as +254712345678.',
-  uploadPhoneLeftOut: 'The phone number {phone} is not a valid phone number; the row was imported without it.',
+  uploadPhoneLeftOut:
+    'The phone number {phone} is not a valid phone number; the row was imported without it.',
   invalidColour: 'Enter a colour such as #1EB53A',
   tagBorderRadius: 'Border radius must be between 0 and 24 px',
   logoFileRequired: 'Please select a logo image to upload',

@@ -166,7 +166,8 @@ export type TDashboardActivity = z.infer<typeof ZDashboardActivity>;
  * pays per segment).
  */
 export const ZSmsPreview = z.object({
-  max_segments: z.number().int(),
+  /** The most segments a login SMS takes, per encoding (the event's name is cut to fit). */
+  max_segments: z.object({ 'GSM-7': z.number().int(), 'UCS-2': z.number().int() }),
   messages: z.array(
     z.object({
       language: z.enum(['en', 'fr', 'sw']),

@@ -39,7 +39,7 @@ export const phonesStep: DataStep = {
     }
     let normalised = 0;
     let unreadable = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = resultRows<{ id: number; event_id: number; phone: string }>(
         await tx.execute(sql`
           select id, event_id, phone from participants
@@ -73,7 +73,11 @@ export const phonesStep: DataStep = {
         normalised += ids.length;
       }
     }
-    return { events_given_a_country: eventsSet, phones_normalised: normalised, phones_unreadable: unreadable };
+    return {
+      events_given_a_country: eventsSet,
+      phones_normalised: normalised,
+      phones_unreadable: unreadable,
+    };
   },
 };
 

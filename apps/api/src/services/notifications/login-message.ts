@@ -187,7 +187,7 @@ const PLAIN: Readonly<Record<string, string>> = {
   '\u201e': '"',
   '\u201f': '"',
   '\u2033': '"',
-  '\u00ab': '"', // « (spaces inside French quotes stay spaces)
+  '\u00ab': '"', // « (the spaces French puts inside are dropped first)
   '\u00bb': '"',
   '\u2039': "'",
   '\u203a': "'",
@@ -212,7 +212,7 @@ const PLAIN: Readonly<Record<string, string>> = {
 /** The text with its typographic characters made plain (see PLAIN); letters as they are. */
 export function plainSmsText(text: string): string {
   let out = '';
-  for (const ch of text) out += PLAIN[ch] ?? ch;
+  for (const ch of text.replace(/«\s*/g, '«').replace(/\s*»/g, '»')) out += PLAIN[ch] ?? ch;
   return out;
 }
 
@@ -236,14 +236,18 @@ export function smsSegments(text: string): { encoding: SmsEncoding; units: numbe
   return { encoding: 'GSM-7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
 }
 
-/** The segments a login SMS may take with the event's name in it; the name is cut to fit. */
-export const SMS_MAX_SEGMENTS = 2;
+/**
+ * The segments a login SMS may take with the event's name in it; the name is cut to fit. UCS-2 parts
+ * hold 67 characters instead of 153: the codes and the link alone take about two of them, so a name
+ * that needs UCS-2 (Arabic, say) may take a third rather than be left out.
+ */
+export const SMS_MAX_SEGMENTS: Readonly<Record<SmsEncoding, number>> = { 'GSM-7': 2, 'UCS-2': 3 };
 
 /**
  * The SMS: the event's name, then the codes and the link. Typographic characters are made plain;
  * the text is sent as it then is, in GSM-7 when every character fits it, else in UCS-2 with the real
  * letters (never a "?"). The name is cut (with "...") so the whole stays within SMS_MAX_SEGMENTS in
- * the encoding the text really takes: cutting off the one letter that needed UCS-2 may bring it
+ * the encoding the text really takes (see SMS_MAX_SEGMENTS): cutting off the one letter that needed UCS-2 may bring it
  * back to GSM-7. When even a short name does not fit, the codes and link go alone.
  */
 export function loginSms(facts: LoginMessageFacts): string {
@@ -255,7 +259,10 @@ export function loginSms(facts: LoginMessageFacts): string {
     }),
   );
   const name = [...plainSmsText(singleLine(facts.eventName)).replace(/\s+/g, ' ').trim()];
-  const fits = (text: string) => smsSegments(text).segments <= SMS_MAX_SEGMENTS;
+  const fits = (text: string) => {
+    const cost = smsSegments(text);
+    return cost.segments <= SMS_MAX_SEGMENTS[cost.encoding];
+  };
   if (!name.length) return core;
   const whole = `${name.join('')}: ${core}`;
   if (fits(whole)) return whole;
