@@ -120,7 +120,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg({ client: pool, schema });
     if (opts.migrate !== false) {
       await migratePg(db, { migrationsFolder: migrationsDir });
-      await runDataSteps(db as unknown as Db);
+      await runDataSteps(db);
     }
     const listen: Database['listen'] = async (channel, onPayload) => {
       const client = new pg.Client({ connectionString: opts.url });
@@ -154,7 +154,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     if (opts.migrate !== false) {
       await migratePglite(db, { migrationsFolder: migrationsDir });
-      await runDataSteps(db as unknown as Db);
+      await runDataSteps(db);
     }
     const listen: Database['listen'] = async (channel, onPayload) => client.listen(channel, onPayload);
     const dump = async () => {
@@ -187,7 +187,7 @@ export async function createPgliteTemplate(): Promise<Blob> {
   const client = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
-  await runDataSteps(db as unknown as Db);
+  await runDataSteps(db);
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

@@ -1,13 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { countryOfTimeZone, isE164, toE164 } from '@attend/shared/phone';
-import { resultRows, type Db } from './client';
+
+/**
+ * What a data step needs of the database (either driver, or a transaction): client.ts runs the
+ * steps when it opens one, so this module does not import it.
+ */
+type StepDb = {
+  execute: (query: SQL) => Promise<unknown>;
+  transaction: <T>(work: (tx: StepDb) => Promise<T>) => Promise<T>;
+};
+
+/** The rows of a raw `execute` (both drivers answer `{rows}`). */
+function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /**
  * Work done once after the SQL migrations, for what SQL cannot do itself. Each step runs in one
  * transaction that also records it in data_steps, under an advisory lock, so with several processes
  * starting at once (PostgreSQL) one does it and the others find it done; the same on PGlite.
  */
-type DataStep = { name: string; run: (tx: Db) => Promise<Record<string, unknown>> };
+type DataStep = { name: string; run: (tx: StepDb) => Promise<Record<string, unknown>> };
 
 /** Any fixed number, the same in every process: the lock data steps are done under. */
 const LOCK_KEY = 730_018;
@@ -84,7 +97,7 @@ export const phonesStep: DataStep = {
 export const DATA_STEPS: readonly DataStep[] = [phonesStep];
 
 /** Runs the data steps not done yet (after the SQL migrations); answers the names of those run. */
-export async function runDataSteps(db: Db, steps: readonly DataStep[] = DATA_STEPS): Promise<string[]> {
+export async function runDataSteps(db: StepDb, steps: readonly DataStep[] = DATA_STEPS): Promise<string[]> {
   const done: string[] = [];
   for (const step of steps) {
     await db.transaction(async (tx) => {
@@ -93,7 +106,7 @@ export async function runDataSteps(db: Db, steps: readonly DataStep[] = DATA_STE
         await tx.execute(sql`select name from data_steps where name = ${step.name}`),
       );
       if (found) return;
-      const details = await step.run(tx as unknown as Db);
+      const details = await step.run(tx);
       await tx.execute(
         sql`insert into data_steps (name, details) values (${step.name}, ${JSON.stringify(details)}::jsonb)`,
       );
