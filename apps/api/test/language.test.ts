@@ -179,18 +179,18 @@ describe('login details in the participant’s language', () => {
     };
     const fr = loginSms({ ...facts, language: 'fr' });
     expect(fr).toBe(
-      `Atelier regional de sante: Code de l'événement ABC123, code unique ABCD2345. Connexion : ${facts.link} puis confirmez votre présence.`,
+      `Atelier régional de santé: Code de l'événement ABC123, code unique ABCD2345. Connexion : ${facts.link} puis confirmez votre présence.`,
     );
     const sw = loginSms({ ...facts, language: 'sw' });
     expect(sw).toBe(
-      `Atelier regional de sante: Msimbo wa tukio ABC123, msimbo wa kipekee ABCD2345. Ingia: ${facts.link} kisha uthibitishe kuhudhuria kwako.`,
+      `Atelier régional de santé: Msimbo wa tukio ABC123, msimbo wa kipekee ABCD2345. Ingia: ${facts.link} kisha uthibitishe kuhudhuria kwako.`,
     );
     for (const language of LANGUAGES) {
       const text = loginSms({ ...facts, eventName: facts.eventName.repeat(8), language });
       expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7' });
       expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
     }
-    // Names are written in GSM-7 letters (accents dropped); the sentences keep theirs (é is GSM-7).
+    // Names and sentences keep their letters (é is GSM-7).
     // Swahili dates follow the sw-KE locale; a blank location reads as the venue in the language.
     const swEmail = await loginEmail({ ...facts, language: 'sw' });
     expect(swEmail.text.replace(/\s+/g, ' ')).toContain(

@@ -142,7 +142,7 @@ describe('sending login details by e-mail', () => {
     expect(sink.received.some((m) => m.to === 'victim@example.org')).toBe(false);
   });
 
-  it('reports a participant without an e-mail or phone as an error line, and queues nothing for them', async () => {
+  it('reports a participant without an e-mail or phone as an error line, kept as a failed message never tried', async () => {
     const noMail = await person({ email: 'not-an-address' });
     const noPhone = await person();
     const badPhone = await person({ phone: '12' });
@@ -151,26 +151,44 @@ describe('sending login details by e-mail', () => {
     const body = res.json();
     expect(body.success_count).toBe(0);
     expect(body.errors).toEqual([
-      { participant_id: noMail.id, error: 'This participant has no phone number.' },
-      { participant_id: noPhone.id, error: 'This participant has no phone number.' },
+      { participant_id: noMail.id, error: 'This participant has no phone number.', channels: ['sms'] },
+      { participant_id: noPhone.id, error: 'This participant has no phone number.', channels: ['sms'] },
       {
         participant_id: badPhone.id,
-        error: 'The phone number 12 is not a full international number (such as +250788123456).',
+        error: 'SMS not sent: the phone number 12 is not a valid phone number.',
+        channels: ['sms'],
       },
-      { participant_id: 999_999, error: 'Participant not found.' },
+      { participant_id: 999_999, error: 'Participant not found.', channels: [] },
     ]);
+    expect(body.sms).toEqual({ queued: 0, errors: 3 });
+    expect(body.email).toEqual({ queued: 0, errors: 0 });
     const email = (await send([noMail.id], 'email')).json();
     expect(email.errors).toEqual([
-      { participant_id: noMail.id, error: 'This participant has no valid e-mail address.' },
+      {
+        participant_id: noMail.id,
+        error: 'This participant has no valid e-mail address.',
+        channels: ['email'],
+      },
     ]);
-    expect(await messagesOf(noMail.id)).toEqual([]);
+    // Nothing to send, but nothing dropped: each refusal is a failed message, never tried.
+    const refused = await messagesOf(noMail.id);
+    expect(refused.map((m) => [m.channel, m.status, m.attempts]).sort()).toEqual([
+      ['email', 'failed_permanently', 0],
+      ['sms', 'failed_permanently', 0],
+    ]);
+    expect(refused.find((m) => m.channel === 'email')?.lastError).toBe(
+      'This participant has no valid e-mail address.',
+    );
+    expect(await statusOf(noMail.id)).toBe('failed');
     // 'both' sends an SMS only where a phone number exists.
     const both = (await send([ok.id, noPhone.id], 'both')).json();
     expect(both.success_count).toBe(2);
     await settled();
     const channels = (await messagesOf(ok.id)).map((m) => m.channel).sort();
     expect(channels).toEqual(['email', 'sms']);
-    expect((await messagesOf(noPhone.id)).map((m) => m.channel)).toEqual(['email']);
+    expect((await messagesOf(noPhone.id)).filter((m) => m.attempts > 0).map((m) => m.channel)).toEqual([
+      'email',
+    ]);
     const sms = (await messagesOf(ok.id)).find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+250788123456');
     expect(sms?.status).toBe('sent');
@@ -225,11 +243,12 @@ describe('sending login details by e-mail', () => {
         headers: bearer(staff),
       })
     ).json() as TFailedEmailStats;
+    // The e-mail refused when queued in the test above (no valid address) counts as failed too.
     expect(stats).toMatchObject({
       retry_scheduled: 1,
-      failed_permanently: 1,
+      failed_permanently: 2,
       ready_for_retry: 0,
-      total_failed: 2,
+      total_failed: 3,
     });
     expect(stats.next_retries).toEqual([
       { email: deferred.email, next_attempt_at: d?.nextAttemptAt.toISOString() },
@@ -250,6 +269,7 @@ describe('sending login details by e-mail', () => {
       url: '/api/accounts/admin/failed-emails/force-retry/',
       headers: bearer(staff),
     });
+    // Not the refused ones, whose addresses are still unusable: only the two that were tried.
     expect(force.json().results).toMatchObject({ total_retried: 2, total_successful: 2, total_failed: 0 });
     expect(await statusOf(refused.id)).toBe('sent');
     expect(await statusOf(deferred.id)).toBe('sent');
@@ -508,7 +528,7 @@ describe('a retry goes where the participant can be reached now', () => {
 });
 
 describe('SMS', () => {
-  it('fits two GSM-7 segments, transliterating names outside GSM-7', () => {
+  it('cuts a long name to fit the encoding the text really takes, keeping its letters', () => {
     const facts = {
       fullName: 'Zoë',
       eventName: 'Atelier régional de santé – Ngoma ✓ '.repeat(4),
@@ -522,11 +542,16 @@ describe('SMS', () => {
       loginUrl: '',
       language: 'en' as const,
     };
+    // ✓ is not GSM-7: UCS-2 with the real characters, within three segments; the dash made plain.
     const text = loginSms(facts);
-    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7' });
-    expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'UCS-2', segments: 3 });
+    expect(text).toMatch(/^Atelier régional de santé - Ngoma ✓ .*\.\.\.: Event code ABC123/);
     expect(text).toContain('ABCD2345');
     expect(text).toContain(facts.link);
+    // A name all in GSM-7 is cut to two GSM-7 segments.
+    const gsm = loginSms({ ...facts, eventName: 'Atelier régional de santé – Ngoma '.repeat(8) });
+    expect(smsSegments(gsm)).toMatchObject({ encoding: 'GSM-7', segments: 2 });
+    expect(gsm).toMatch(/^Atelier régional de santé - Ngoma .*\.\.\.: Event code/);
     expect(smsSegments('Привет').encoding).toBe('UCS-2');
   });
 

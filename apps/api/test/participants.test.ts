@@ -49,7 +49,7 @@ describe('Add Participant', () => {
       username: 'claudine',
       full_name: 'Claudine Ingabire',
       email: 'claudine@example.org',
-      phone: '+250 788 111 222',
+      phone: '+250788111222',
       organization: 'RBC',
       job_title: 'Analyst',
       confirmed_attendance: false,
@@ -69,6 +69,7 @@ describe('Add Participant', () => {
         'full_name',
         'email',
         'phone',
+        'phone_invalid',
         'organization',
         'job_title',
         'language',
@@ -177,7 +178,11 @@ describe('participant detail, edit and delete', () => {
   let id: number;
   let code: string;
   beforeAll(async () => {
-    const res = await post(base, { full_name: 'Edit Me', email: 'edit.me@example.org', phone: '1' });
+    const res = await post(base, {
+      full_name: 'Edit Me',
+      email: 'edit.me@example.org',
+      phone: '0788 111 333',
+    });
     id = res.json().id;
     code = res.json().unique_code;
   });

@@ -121,7 +121,7 @@ describe('bulk upload of an .xlsx file', () => {
     expect(after.rows).toHaveLength(before.rows.length + 5);
     const byEmail = new Map(after.rows.map((p) => [p.email.toLowerCase(), p]));
     const grace = byEmail.get('grace@example.org');
-    expect(grace).toMatchObject({ fullName: 'Grace Mukamana', username: 'grace', phone: '250788123456' });
+    expect(grace).toMatchObject({ fullName: 'Grace Mukamana', username: 'grace', phone: '+250788123456' });
     expect(grace?.uniqueCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(byEmail.get('grace@another.org')?.username).toBe('grace2');
     expect(byEmail.get('eric@example.org')).toMatchObject({ fullName: 'Eric Nshuti', username: 'eric.n' });
@@ -281,7 +281,7 @@ describe('bulk upload of other real workbooks', () => {
     expect(p).toMatchObject({
       fullName: 'Legacy Person',
       username: 'legacy',
-      phone: '0788 000 111',
+      phone: '+250788000111',
       organization: 'Old Org',
       jobTitle: 'Clerk',
     });

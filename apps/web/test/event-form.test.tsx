@@ -54,6 +54,11 @@ describe('the Create Event form', { timeout: 20_000 }, () => {
     const zone = await screen.findByRole('textbox', { name: 'Time zone' });
     expect(zone).toHaveProperty('value', 'Africa/Kigali');
     expect(screen.getAllByText('Time in Africa/Kigali (CAT)')).toHaveLength(2);
+    // Phone numbers are read as Rwandan ones: the country follows the zone.
+    expect(screen.getByRole('textbox', { name: 'Phone numbers’ country' })).toHaveProperty(
+      'value',
+      'Rwanda (RW)',
+    );
 
     fill(screen.getByRole('textbox', { name: 'Event Name' }), 'Health Summit');
     fill(screen.getByRole('textbox', { name: 'Location' }), 'Kigali Convention Centre');
@@ -80,6 +85,7 @@ describe('the Create Event form', { timeout: 20_000 }, () => {
       location: 'Kigali Convention Centre',
       is_active: true,
       time_zone: 'Africa/Kigali',
+      default_country: 'RW',
       event_notes: 'Lunch is at noon.',
       group_chat_url: 'https://chat.example.org/s',
       support_contact: 'Call Amina',

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  TParticipant,
-  TParticipantPage,
-  TSendNotifications,
-  TSendNotificationsResult,
+import type { z } from 'zod';
+import {
+  ZSendNotificationsResult,
+  type TParticipant,
+  type TParticipantPage,
+  type TSendNotifications,
 } from '@attend/shared';
 import { ParticipantDetailPage } from '../src/features/participants/routes/participant-detail-page';
 import { ParticipantsPage } from '../src/features/participants/routes/participants-page';
@@ -70,6 +71,7 @@ function participantsApi() {
       return HttpResponse.json({ count: ids.length, ids });
     }),
   );
+  answerSmsPreview();
   return idQueries;
 }
 
@@ -86,8 +88,27 @@ function answerSend(answer: (body: TSendNotifications) => Response) {
   return bodies;
 }
 
-function result(overrides: Partial<TSendNotificationsResult>): TSendNotificationsResult {
+/** An answer as the API may send it (the per-channel fields have defaults). */
+type SendAnswer = z.input<typeof ZSendNotificationsResult>;
+
+function result(overrides: Partial<SendAnswer>): SendAnswer {
   return { success_count: 0, error_count: 0, errors: [], message: '', ...overrides };
+}
+
+/** The event's login SMS per language, as GET …/sms_preview/ answers it. */
+function answerSmsPreview() {
+  server.use(
+    mock.get(`${BASE}sms_preview/`, () =>
+      HttpResponse.json({
+        max_segments: { 'GSM-7': 2, 'UCS-2': 3 },
+        messages: [
+          { language: 'en', text: 'x', encoding: 'GSM-7', characters: 150, segments: 1 },
+          { language: 'fr', text: 'x', encoding: 'GSM-7', characters: 170, segments: 2 },
+          { language: 'sw', text: 'x', encoding: 'UCS-2', characters: 180, segments: 3 },
+        ],
+      }),
+    ),
+  );
 }
 
 function renderParticipants() {
@@ -162,6 +183,7 @@ describe('participants: notifications', () => {
           error_count: 1,
           errors: [{ participant_id: 3, error: 'This participant has no phone number.' }],
           message: 'Notifications sent. Success: 1, Errors: 1',
+          sms: { queued: 1, errors: 1 },
         }),
       ),
     );
@@ -177,6 +199,19 @@ describe('participants: notifications', () => {
       within(dialog).getByRole('radio', { name: 'Email & SMS (if phone number available)' }),
     ).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: 'Email only' })).toHaveProperty('checked', false);
+    // What the login SMS costs, per language (the organiser pays per segment).
+    const cost = await within(dialog).findByTestId('send-notifications-sms-cost');
+    expect(
+      within(cost)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'English: 1 segment(s), GSM-7',
+      'Français: 2 segment(s), GSM-7',
+      'Kiswahili: 3 segment(s), UCS-2',
+    ]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Email only' }));
+    expect(within(dialog).queryByTestId('send-notifications-sms-cost')).toBeNull();
     await user.click(within(dialog).getByRole('radio', { name: 'SMS only' }));
     expect(within(dialog).getByTestId('send-notifications-what').textContent).toMatch(/^An SMS/);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -192,6 +227,9 @@ describe('participants: notifications', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Grace Mukamana: This participant has no phone number.']);
+    expect(within(outcome).getByTestId('send-notifications-channels').textContent).toContain(
+      'SMS: 1 queued, 1 not sent',
+    );
     expect(vi.mocked(notify)).toHaveBeenCalledWith('Notifications sent. Success: 1, Errors: 1', 'warning');
     // Someone was not reached: the selection stays for another try.
     expect(screen.getByRole('button', { name: 'Send Selected (2)' })).toBeTruthy();

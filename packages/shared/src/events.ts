@@ -94,6 +94,16 @@ const eventExtras = {
   print_badge_on_check_in: z.boolean().optional(),
   /** Where the event happens; every time of it is shown in this zone. Absent on create: UTC. */
   time_zone: zTimeZone.optional(),
+  /**
+   * The country (ISO 3166 alpha-2) whose local numbers participants' phones are read as; '' for
+   * none (numbers must carry their country code). Absent on create: the time zone's country.
+   */
+  default_country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, messages.invalidCountry)
+    .optional(),
 };
 
 const eventName = z
@@ -195,6 +205,8 @@ export const ZEvent = z.object({
    * kept offline before events had zones reads as UTC, which they all were.
    */
   time_zone: z.string().default(DEFAULT_TIME_ZONE),
+  /** The country participants' local phone numbers are read in ('' for none; absent in older copies). */
+  default_country: z.string().default(''),
   /** Completed / Active / Upcoming from the dates (document 2 §4). */
   status: z.enum(EVENT_STATUSES),
   participants_count: z.number().int(),

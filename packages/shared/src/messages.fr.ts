@@ -29,6 +29,13 @@ export const fr: Record<keyof typeof messages, string> = {
   invalidEventDate:
     'Format de date invalide. Veuillez saisir une date et une heure, par exemple 2025-01-31T09:00.',
   invalidTimeZone: 'Choisissez un fuseau horaire dans la liste, par exemple Africa/Nairobi (un nom IANA).',
+  invalidCountry: 'Choisissez un pays dans la liste, par exemple KE (Kenya), ou aucun.',
+  phoneInvalid:
+    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le avec son indicatif pays, par exemple +254712345678.',
+  phoneInvalidInCountry:
+    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le tel qu’on le compose dans le pays de l’événement ({country}) ou avec son indicatif pays, par exemple +254712345678.',
+  uploadPhoneLeftOut:
+    'Le numéro {phone} n’est pas un numéro de téléphone valide ; la ligne a été importée sans lui.',
   invalidColour: 'Saisissez une couleur, par exemple #1EB53A',
   tagBorderRadius: 'L’arrondi des coins doit être compris entre 0 et 24 px',
   logoFileRequired: 'Veuillez sélectionner une image de logo à importer',
@@ -210,8 +217,7 @@ export const fr: Record<keyof typeof messages, string> = {
   loginDetailsFailed: 'Échec de l’envoi des identifiants de connexion',
   notifyNoEmail: 'Ce participant n’a pas d’adresse e-mail valide.',
   notifyNoPhone: 'Ce participant n’a pas de numéro de téléphone.',
-  notifyBadPhone:
-    'Le numéro de téléphone {phone} n’est pas un numéro international complet (par exemple +250788123456).',
+  notifyBadPhone: 'SMS non envoyé : le numéro {phone} n’est pas un numéro de téléphone valide.',
   retriedMessages: '{retried} messages renvoyés : {successful} envoyés, {failed} en échec.',
   messageNotFound: 'Message introuvable.',
   // Generic

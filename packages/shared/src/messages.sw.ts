@@ -28,6 +28,12 @@ export const sw: Record<keyof typeof messages, string> = {
   locationRequired: 'Mahali panahitajika',
   invalidEventDate: 'Muundo wa tarehe si sahihi. Tafadhali tumia tarehe na saa kama 2025-01-31T09:00.',
   invalidTimeZone: 'Chagua saa za eneo kutoka kwenye orodha, kwa mfano Africa/Nairobi (jina la IANA).',
+  invalidCountry: 'Chagua nchi kutoka kwenye orodha, kwa mfano KE (Kenya), au hakuna.',
+  phoneInvalid:
+    'Namba {phone} si namba halali ya simu: iandike pamoja na msimbo wa nchi, kwa mfano +254712345678.',
+  phoneInvalidInCountry:
+    'Namba {phone} si namba halali ya simu: iandike kama inavyopigwa katika nchi ya tukio ({country}) au pamoja na msimbo wa nchi, kwa mfano +254712345678.',
+  uploadPhoneLeftOut: 'Namba {phone} si namba halali ya simu; safu imeingizwa bila namba hiyo.',
   invalidColour: 'Weka rangi kama #1EB53A',
   tagBorderRadius: 'Mzingo wa pembe lazima uwe kati ya 0 na 24 px',
   logoFileRequired: 'Tafadhali chagua picha ya nembo ya kupakia',
@@ -204,7 +210,7 @@ export const sw: Record<keyof typeof messages, string> = {
   loginDetailsFailed: 'Imeshindikana kutuma maelezo ya kuingia',
   notifyNoEmail: 'Mshiriki huyu hana anwani halali ya barua pepe.',
   notifyNoPhone: 'Mshiriki huyu hana namba ya simu.',
-  notifyBadPhone: 'Namba ya simu {phone} si namba kamili ya kimataifa (kama +250788123456).',
+  notifyBadPhone: 'SMS haikutumwa: namba {phone} si namba halali ya simu.',
   retriedMessages: 'Ujumbe {retried} umejaribiwa tena: {successful} umetumwa, {failed} umeshindikana.',
   messageNotFound: 'Ujumbe haukupatikana.',
   // Generic

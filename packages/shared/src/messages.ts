@@ -28,6 +28,13 @@ export const messages = {
   locationRequired: 'Location is required',
   invalidEventDate: 'Invalid date format. Please use a date and time such as 2025-01-31T09:00.',
   invalidTimeZone: 'Choose a time zone from the list, such as Africa/Nairobi (an IANA name).',
+  invalidCountry: 'Choose a country from the list, such as KE (Kenya), or none.',
+  phoneInvalid:
+    'The phone number {phone} is not a valid phone number: type it with its country code, such as +254712345678.',
+  phoneInvalidInCountry:
+    'The phone number {phone} is not a valid phone number: type it as dialled in the event’s country ({country}) or with its country code, such as +254712345678.',
+  uploadPhoneLeftOut:
+    'The phone number {phone} is not a valid phone number; the row was imported without it.',
   invalidColour: 'Enter a colour such as #1EB53A',
   tagBorderRadius: 'Border radius must be between 0 and 24 px',
   logoFileRequired: 'Please select a logo image to upload',
@@ -198,7 +205,7 @@ export const messages = {
   loginDetailsFailed: 'Failed to send login details',
   notifyNoEmail: 'This participant has no valid e-mail address.',
   notifyNoPhone: 'This participant has no phone number.',
-  notifyBadPhone: 'The phone number {phone} is not a full international number (such as +250788123456).',
+  notifyBadPhone: 'SMS not sent: the phone number {phone} is not a valid phone number.',
   retriedMessages: 'Retried {retried} messages: {successful} sent, {failed} failed.',
   messageNotFound: 'Message not found.',
   // Generic

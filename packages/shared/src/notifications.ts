@@ -21,12 +21,35 @@ export const ZSendNotifications = z.object({
 });
 export type TSendNotifications = z.input<typeof ZSendNotifications>;
 
-/** Success means queued durably; each error line names the participant and why. */
+const ZChannelOutcome = z.object({
+  /** Messages queued durably for this channel. */
+  queued: z.number().int(),
+  /**
+   * Messages that could not be sent at all (no valid e-mail address, no or no valid phone number):
+   * each is kept as a failed message, shown on the event's Messages page and in the failed counts.
+   */
+  errors: z.number().int(),
+});
+
+/**
+ * success_count: participants with at least one message queued durably. error_count: participants
+ * with at least one channel that could not be used (or not found); each error line names the
+ * participant, why, and which channels failed. `email` and `sms` count messages per channel.
+ */
 export const ZSendNotificationsResult = z.object({
   success_count: z.number().int(),
   error_count: z.number().int(),
-  errors: z.array(z.object({ participant_id: z.number().int(), error: z.string() })),
+  errors: z.array(
+    z.object({
+      participant_id: z.number().int(),
+      error: z.string(),
+      /** The channels not sent to (empty when the participant was not found). */
+      channels: z.array(z.enum(['email', 'sms'])).default([]),
+    }),
+  ),
   message: z.string(),
+  email: ZChannelOutcome.default({ queued: 0, errors: 0 }),
+  sms: ZChannelOutcome.default({ queued: 0, errors: 0 }),
 });
 export type TSendNotificationsResult = z.infer<typeof ZSendNotificationsResult>;
 
@@ -138,3 +161,24 @@ export const ZDashboardActivity = z.object({
   ),
 });
 export type TDashboardActivity = z.infer<typeof ZDashboardActivity>;
+
+/**
+ * GET /api/events/{eventId}/participants/sms_preview/: the event's login SMS in each language, with
+ * a sample unique code and a one-click link of the real length, and what it costs (the organiser
+ * pays per segment).
+ */
+export const ZSmsPreview = z.object({
+  /** The most segments a login SMS takes, per encoding (the event's name is cut to fit). */
+  max_segments: z.object({ 'GSM-7': z.number().int(), 'UCS-2': z.number().int() }),
+  messages: z.array(
+    z.object({
+      language: z.enum(['en', 'fr', 'sw']),
+      text: z.string(),
+      encoding: z.enum(['GSM-7', 'UCS-2']),
+      /** Length in the encoding's units: GSM-7 septets or UTF-16 units. */
+      characters: z.number().int(),
+      segments: z.number().int(),
+    }),
+  ),
+});
+export type TSmsPreview = z.infer<typeof ZSmsPreview>;

@@ -103,7 +103,13 @@ export const ZParticipant = z.object({
   username: z.string(),
   full_name: z.string(),
   email: z.string(),
+  /** E.164 (+254712345678), or '' for none. */
   phone: z.string(),
+  /**
+   * True when the stored number could not be read as a phone number (typed before numbers were read,
+   * kept as typed): no SMS goes to it until staff correct it.
+   */
+  phone_invalid: z.boolean().default(false),
   organization: z.string(),
   job_title: z.string(),
   /** The language of the participant's screens and messages (absent from older answers: English). */

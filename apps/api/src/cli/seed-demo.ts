@@ -25,6 +25,8 @@ export async function seedDemo(
       startDate: start,
       endDate: new Date(start.getTime() + day + 9 * 60 * 60 * 1000),
       location: 'Kigali Conference Centre',
+      // Local phone numbers are read as Rwandan ones (0788 123 456 is +250788123456).
+      defaultCountry: 'RW',
       eventCode: opts.eventCode ?? generateEventCode(),
     })
     .returning();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/root';
+import { runDataSteps } from './data-steps';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -117,7 +118,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // idle client errors (server restart) are reported by the next query instead
     });
     const db = drizzlePg({ client: pool, schema });
-    if (opts.migrate !== false) await migratePg(db, { migrationsFolder: migrationsDir });
+    if (opts.migrate !== false) {
+      await migratePg(db, { migrationsFolder: migrationsDir });
+      await runDataSteps(db);
+    }
     const listen: Database['listen'] = async (channel, onPayload) => {
       const client = new pg.Client({ connectionString: opts.url });
       client.on('error', () => {
@@ -148,7 +152,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // Drizzle's PGlite driver uses only query, exec and transaction, which the thread answers.
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsDir });
+    if (opts.migrate !== false) {
+      await migratePglite(db, { migrationsFolder: migrationsDir });
+      await runDataSteps(db);
+    }
     const listen: Database['listen'] = async (channel, onPayload) => client.listen(channel, onPayload);
     const dump = async () => {
       // Flushed first, so the copy needs little WAL replay when it is opened; PGlite runs the dump
@@ -178,9 +185,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Dumps a migrated in-memory PGlite so tests can start from a snapshot instead of migrating. */
 export async function createPgliteTemplate(): Promise<Blob> {
   const client = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
-  await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), {
-    migrationsFolder: migrationsDir,
-  });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  await migratePglite(db, { migrationsFolder: migrationsDir });
+  await runDataSteps(db);
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

@@ -145,6 +145,7 @@ export const apiPaths = {
 
   // Notifications (document 2 §7 Participants, Failed e-mails) and the dashboard
   sendNotifications: (eventId: Id) => `/api/events/${eventId}/participants/send_notifications/`,
+  smsPreview: (eventId: Id) => `/api/events/${eventId}/participants/sms_preview/`,
   failedEmailStats: () => '/api/accounts/admin/failed-emails/stats/',
   retryFailedEmails: () => '/api/accounts/admin/failed-emails/retry/',
   forceRetryFailedEmails: () => '/api/accounts/admin/failed-emails/force-retry/',

@@ -24,6 +24,11 @@ export const events = pgTable(
     location: text('location').notNull().default(''),
     /** The IANA time zone the event happens in; every time of it is shown in this zone. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * The country (ISO 3166 alpha-2) whose local numbers participants' phones are read as
+     * (0712 345 678 in KE is +254712345678); '' when numbers must carry their country code.
+     */
+    defaultCountry: text('default_country').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     /** Short code participants type with their unique code; stored upper-case. */
     eventCode: text('event_code').notNull(),

@@ -31,3 +31,13 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+
+/**
+ * Data steps done once after the SQL migrations, for what SQL alone cannot do (reading phone
+ * numbers with libphonenumber): one row per step done (see db/data-steps.ts).
+ */
+export const dataSteps = pgTable('data_steps', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+});

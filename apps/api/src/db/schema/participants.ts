@@ -32,6 +32,7 @@ export const participants = pgTable(
     username: text('username').notNull(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
+    /** E.164 (+254712345678) or ''; a number from before phones were read may be as typed. */
     phone: text('phone').notNull().default(''),
     organization: text('organization').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
@@ -52,6 +53,14 @@ export const participants = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** See SEARCH_TEXT; the database keeps it up to date. */
     searchText: text('search_text').notNull().generatedAlwaysAs(SEARCH_TEXT),
+    /**
+     * The stored number is not E.164: typed before numbers were read, and the one-time data step
+     * (db/data-steps.ts) could not read it. Every write path stores E.164 or '', so the database
+     * keeps the flag right whatever wrote the row (add, edit, import).
+     */
+    phoneInvalid: boolean('phone_invalid')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`"phone" <> '' and "phone" !~ '^\\+[1-9][0-9]{6,14}$'`)),
   },
   (t) => [
     uniqueIndex('participants_event_code_uq').on(t.eventId, t.uniqueCode),

@@ -9,6 +9,7 @@ import {
   ZRetryResult,
   ZSendNotifications,
   ZSendNotificationsResult,
+  ZSmsPreview,
 } from '@attend/shared';
 import { staffActor } from '../../plugins/auth';
 import { requireEventRow } from '../../services/check-in/event-scope';
@@ -19,6 +20,7 @@ import {
   requireEventMessage,
   retryFailedMessages,
 } from '../../services/notifications/failed-messages';
+import { previewLoginSms } from '../../services/notifications/preview-login-sms';
 import { sendNotifications } from '../../services/notifications/send-notifications';
 import { getDashboardActivity } from '../../services/stats/get-dashboard-activity';
 import { pageLinks } from '../events/page-links';
@@ -57,6 +59,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         type: request.body.type,
         ip: request.ip,
       }),
+  );
+
+  app.get(
+    '/events/:eventId/participants/sms_preview/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        ...schema,
+        params: EventParams,
+        response: { 200: ZSmsPreview, ...errorResponses },
+      },
+    },
+    async (request) => {
+      staffActor(request);
+      return previewLoginSms(app.db, { eventId: request.params.eventId, publicUrl: app.config.publicUrl });
+    },
   );
 
   app.get(

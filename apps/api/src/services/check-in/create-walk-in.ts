@@ -9,6 +9,7 @@ import { audit } from '../audit';
 import { assertEventAccess } from '../auth/staff-access';
 import { generateUniqueCode } from '../events/generate-codes';
 import { deriveUsername } from '../participants/create-participant';
+import { eventPhoneCountry, phoneOrRefuse } from '../participants/phone-numbers';
 import { insertCheckInRecord } from './check-in-participant';
 import { checkInFor, MAIN_EVENT_LABEL } from './serialize';
 
@@ -32,6 +33,8 @@ async function refuseKnownEmail(tx: DbOrTx, eventId: number, email: string): Pro
 
 /** The walk-in as a confirmed participant with a fresh unique code and a username from the e-mail. */
 async function insertParticipant(tx: DbOrTx, eventId: number, input: WalkInInput) {
+  // Read as at Add Participant: E.164 with the event's country, or a 400 on the phone field.
+  const phone = phoneOrRefuse(input.phone, await eventPhoneCountry(tx, eventId));
   for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
     // ON CONFLICT DO NOTHING rather than catching the violation: an error would end the transaction.
     const [row] = await tx
@@ -41,7 +44,7 @@ async function insertParticipant(tx: DbOrTx, eventId: number, input: WalkInInput
         username: await deriveUsername(tx, eventId, input.email),
         fullName: input.full_name,
         email: input.email,
-        phone: input.phone,
+        phone,
         organization: input.organization,
         uniqueCode: generateUniqueCode(),
         confirmedAttendance: true,

@@ -1,4 +1,11 @@
-import { DEFAULT_TIME_ZONE, readTagDesign, type TEventCreateParsed, type TEventDetail } from '@attend/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  messages,
+  readTagDesign,
+  type TEventCreateParsed,
+  type TEventDetail,
+} from '@attend/shared';
+import { countryOfTimeZone, phoneCountry } from '@attend/shared/phone';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +15,22 @@ import { generateEventCode } from './generate-codes';
 import { getEvent } from './get-event';
 
 const CODE_ATTEMPTS = 20;
+
+/**
+ * The event's phone country: the one sent ('' for none), or absent, the time zone's country
+ * (Africa/Nairobi KE); refused when libphonenumber does not know its numbering plan.
+ */
+export function defaultCountry(sent: string | undefined, timeZone: string): string {
+  if (sent === undefined) return countryOfTimeZone(timeZone);
+  if (sent === '') return '';
+  const country = phoneCountry(sent);
+  if (!country) {
+    throw new AppError('validation_error', messages.invalidCountry, {
+      errors: { default_country: [messages.invalidCountry] },
+    });
+  }
+  return country;
+}
 
 /**
  * Creates an event with a fresh event code. Codes are random; a collision with an existing code
@@ -45,6 +68,7 @@ export async function createEvent(
         allowWalkInsByScanners: input.allow_walk_ins_by_scanners,
         printBadgeOnCheckIn: input.print_badge_on_check_in,
         timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
+        defaultCountry: defaultCountry(input.default_country, input.time_zone ?? DEFAULT_TIME_ZONE),
         createdBy: actor.staffId,
       })
       .onConflictDoNothing({ target: events.eventCode })

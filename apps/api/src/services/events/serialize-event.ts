@@ -65,6 +65,7 @@ export function serializeEvent(
     allow_walk_ins_by_scanners: e.allowWalkInsByScanners,
     print_badge_on_check_in: e.printBadgeOnCheckIn,
     time_zone: e.timeZone,
+    default_country: e.defaultCountry,
     status: displayStatus({ start: e.startDate, end: e.endDate }, now),
     participants_count: row.participantsCount,
     sessions_count: row.sessionsCount,

@@ -11,6 +11,7 @@ import { events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
+import { defaultCountry } from './create-event';
 import { getEvent } from './get-event';
 
 /**
@@ -61,6 +62,8 @@ export async function updateEvent(
     if (input.support_contact !== undefined) set.supportContact = input.support_contact || null;
     if (input.dsa_sessions_per_day !== undefined) set.dsaSessionsPerDay = input.dsa_sessions_per_day;
     if (input.time_zone !== undefined) set.timeZone = input.time_zone;
+    // A changed zone leaves the country as staff set it; only a country sent changes it.
+    if (input.default_country !== undefined) set.defaultCountry = defaultCountry(input.default_country, zone);
     if (input.allow_walk_ins_by_scanners !== undefined)
       set.allowWalkInsByScanners = input.allow_walk_ins_by_scanners;
     if (input.print_badge_on_check_in !== undefined) set.printBadgeOnCheckIn = input.print_badge_on_check_in;

@@ -34,6 +34,7 @@ type ComposeRow = {
   end_date: Date | string;
   location: string;
   time_zone: string;
+  default_country: string;
   language: string;
   link_id: number | null;
 };
@@ -62,7 +63,7 @@ export class MessageCancelled extends Error {
 /** Where the message goes now: the participant's current address for its channel, or why none. */
 function currentRecipient(
   channel: ClaimedMessage['channel'],
-  facts: Pick<ComposeRow, 'email' | 'phone'>,
+  facts: Pick<ComposeRow, 'email' | 'phone' | 'default_country'>,
 ): { to: string } | { none: string } {
   if (channel === 'email') {
     const to = emailAddress(facts.email);
@@ -70,7 +71,7 @@ function currentRecipient(
   }
   const phone = facts.phone.trim();
   if (!phone) return { none: messages.notifyNoPhone };
-  const to = e164(phone);
+  const to = e164(phone, facts.default_country);
   return to ? { to } : { none: format(messages.notifyBadPhone, { phone }) };
 }
 
@@ -102,6 +103,7 @@ export async function prepareMessage(
     with f as (
       select p.id as participant_id, p.full_name, p.email, p.phone, p.unique_code, p.language,
         e.id as event_id, e.name as event_name, e.event_code, e.start_date, e.end_date, e.location, e.time_zone,
+        e.default_country,
         least(e.end_date, now() + make_interval(secs => ${MAX_LINK_LIFETIME_MS / 1000})) as expires_at
       from ${participants} p join ${events} e on e.id = p.event_id
       where p.id = ${row.participantId}
@@ -117,7 +119,7 @@ export async function prepareMessage(
       returning id
     )
     select f.participant_id, f.full_name, f.email, f.phone, f.unique_code, f.event_id, f.event_name,
-      f.event_code, f.start_date, f.end_date, f.location, f.time_zone, f.language,
+      f.event_code, f.start_date, f.end_date, f.location, f.time_zone, f.default_country, f.language,
       (select id from link) as link_id
     from f
   `);

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { OUTBOX_CHANNEL } from './outbox-channel';
+import { MAX_ATTEMPTS } from './send-notifications';
 
 type Channel = 'email' | 'sms';
 type Counts = TFailedEmailStats['sms'];
@@ -67,6 +68,22 @@ export async function failedMessageStats(db: DbOrTx): Promise<TFailedEmailStats>
 }
 
 /**
+ * A message refused when it was queued (failed, never tried: no valid e-mail address, a phone
+ * number that is not one) is retried only once the participant's address for its channel can be
+ * used: sending again to the same unusable number would only fail again.
+ */
+const worthRetrying = sql`(
+  ${outgoingMessages.attempts} > 0
+  or ${outgoingMessages.status} <> 'failed_permanently'
+  or exists (
+    select 1 from ${participants} p
+    where p.id = ${outgoingMessages.participantId}
+      and case when ${outgoingMessages.channel} = 'sms' then p.phone <> '' and not p.phone_invalid
+        else btrim(p.email) ~ '^[^[:space:]@]+@[^[:space:]@]+[.][^[:space:]@]+$' end
+  )
+)`;
+
+/**
  * Retry Now (those whose retry is due) or Force Retry (every failed one, permanent included): the
  * messages go back to the outbox, which sends them at once. Answers how many were retried and, of
  * those, how many have been sent or failed again when `settle` (the worker's idle) resolves.
@@ -86,14 +103,17 @@ export async function retryFailedMessages(
   ];
   if (params.eventId !== undefined) where.push(eq(outgoingMessages.eventId, params.eventId));
   if (params.messageId !== undefined) where.push(eq(outgoingMessages.id, params.messageId));
+  where.push(worthRetrying);
   const requeued = await db.transaction(async (tx) => {
     const rows = await tx
       .update(outgoingMessages)
       .set({
         status: 'pending',
         nextAttemptAt: new Date(),
-        // A forced retry of a message that used up its attempts gets a fresh round of them.
-        maxAttempts: sql`greatest(${outgoingMessages.maxAttempts}, ${outgoingMessages.attempts} + 1)`,
+        // A forced retry of a message that used up its attempts gets one more; one never tried (refused
+        // when queued, its address corrected since) gets the full round.
+        maxAttempts: sql`greatest(${outgoingMessages.maxAttempts}, ${outgoingMessages.attempts} + 1,
+          case when ${outgoingMessages.attempts} = 0 then ${MAX_ATTEMPTS} else 0 end)`,
         updatedAt: new Date(),
       })
       .where(and(...where))

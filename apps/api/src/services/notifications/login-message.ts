@@ -158,18 +158,77 @@ export async function loginEmail(
 }
 
 // The GSM 03.38 default alphabet and its extension table (each extension character costs two).
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€';
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
 
-/** How an SMS text is encoded and how many segments it takes. */
-export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; units: number; segments: number } {
+/**
+ * Typographic characters a word processor or a phone keyboard puts in names and texts, and their
+ * plain equivalents: they would force the whole SMS into UCS-2 (70 characters a segment instead of
+ * 160) for no visible gain. Letters are never touched: "é" stays "é", an Arabic name stays Arabic.
+ */
+const PLAIN: Readonly<Record<string, string>> = {
+  '\u2010': '-', // hyphen
+  '\u2011': '-', // non-breaking hyphen
+  '\u2012': '-', // figure dash
+  '\u2013': '-', // en dash
+  '\u2014': '-', // em dash
+  '\u2015': '-', // horizontal bar
+  '\u2212': '-', // minus sign
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u02bc': "'", // modifier apostrophe
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"', // « (the spaces French puts inside are dropped first)
+  '\u00bb': '"',
+  '\u2039': "'",
+  '\u203a': "'",
+  '\u2026': '...',
+  '\u2022': '-', // bullet
+  '\u00b7': '-', // middle dot
+  '\u00a0': ' ', // no-break space (French puts one before : ; ? !)
+  '\u202f': ' ', // narrow no-break space
+  '\u2007': ' ',
+  '\u2009': ' ', // thin space
+  '\u200a': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u3000': ' ',
+  '\u200b': '', // zero-width space
+  '\u200c': '',
+  '\u200d': '',
+  '\u2060': '',
+  '\ufeff': '',
+};
+
+/** The text with its typographic characters made plain (see PLAIN); letters as they are. */
+export function plainSmsText(text: string): string {
+  let out = '';
+  for (const ch of text.replace(/«\s*/g, '«').replace(/\s*»/g, '»')) out += PLAIN[ch] ?? ch;
+  return out;
+}
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+/**
+ * How an SMS text is encoded and how many segments it takes: GSM-7 (basic table 1 septet, extension
+ * table 2) when every character is in it, 160 in one segment, 153 a segment beyond; otherwise UCS-2,
+ * counted in UTF-16 units, 70 in one segment, 67 a segment beyond.
+ */
+export function smsSegments(text: string): { encoding: SmsEncoding; units: number; segments: number } {
   let units = 0;
   for (const ch of text) {
-    if (GSM_BASIC.includes(ch)) units += 1;
-    else if (GSM_EXTENDED.includes(ch)) units += 2;
+    if (GSM_BASIC.has(ch)) units += 1;
+    else if (GSM_EXTENDED.has(ch)) units += 2;
     else {
-      // UCS-2 counts UTF-16 code units.
       const length = text.length;
       return { encoding: 'UCS-2', units: length, segments: length <= 70 ? 1 : Math.ceil(length / 67) };
     }
@@ -177,25 +236,40 @@ export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; units:
   return { encoding: 'GSM-7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
 }
 
-/** Characters a name may carry that GSM-7 lacks, replaced by their nearest GSM-7 letters. */
-function toGsm(value: string): string {
-  const plain = value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return [...plain].map((ch) => (GSM_BASIC.includes(ch) || GSM_EXTENDED.includes(ch) ? ch : '?')).join('');
-}
+/**
+ * The segments a login SMS may take with the event's name in it; the name is cut to fit. UCS-2 parts
+ * hold 67 characters instead of 153: the codes and the link alone take about two of them, so a name
+ * that needs UCS-2 (Arabic, say) may take a third rather than be left out.
+ */
+export const SMS_MAX_SEGMENTS: Readonly<Record<SmsEncoding, number>> = { 'GSM-7': 2, 'UCS-2': 3 };
 
 /**
- * The SMS: the codes and the link first, the event's name after, cut so that the whole text stays
- * within two GSM-7 segments. Names are transliterated to GSM-7 (accents dropped) so one character
- * outside it never switches the whole message to UCS-2.
+ * The SMS: the event's name, then the codes and the link. Typographic characters are made plain;
+ * the text is sent as it then is, in GSM-7 when every character fits it, else in UCS-2 with the real
+ * letters (never a "?"). The name is cut (with "...") so the whole stays within SMS_MAX_SEGMENTS in
+ * the encoding the text really takes (see SMS_MAX_SEGMENTS): cutting off the one letter that needed UCS-2 may bring it
+ * back to GSM-7. When even a short name does not fit, the codes and link go alone.
  */
 export function loginSms(facts: LoginMessageFacts): string {
-  const core = format(LOGIN_TEXTS[facts.language].sms, {
-    eventCode: facts.eventCode,
-    uniqueCode: facts.uniqueCode,
-    link: facts.link,
-  });
-  const budget = 2 * 153 - core.length - 2;
-  let name = toGsm(singleLine(facts.eventName));
-  if (name.length > budget) name = `${name.slice(0, Math.max(0, budget - 3))}...`;
-  return name && budget > 3 ? `${name}: ${core}` : core;
+  const core = plainSmsText(
+    format(LOGIN_TEXTS[facts.language].sms, {
+      eventCode: facts.eventCode,
+      uniqueCode: facts.uniqueCode,
+      link: facts.link,
+    }),
+  );
+  const name = [...plainSmsText(singleLine(facts.eventName)).replace(/\s+/g, ' ').trim()];
+  const fits = (text: string) => {
+    const cost = smsSegments(text);
+    return cost.segments <= SMS_MAX_SEGMENTS[cost.encoding];
+  };
+  if (!name.length) return core;
+  const whole = `${name.join('')}: ${core}`;
+  if (fits(whole)) return whole;
+  // Longest cut first: at most a few hundred characters, each check linear.
+  for (let keep = name.length - 1; keep >= 4; keep--) {
+    const text = `${name.slice(0, keep).join('').trimEnd()}...: ${core}`;
+    if (fits(text)) return text;
+  }
+  return core;
 }

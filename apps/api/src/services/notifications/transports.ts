@@ -82,7 +82,11 @@ async function twilioSms(config: Config['twilio'], to: string, text: string): Pr
     `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
     {
       method: 'POST',
-      headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${auth}`,
+        // The text as UTF-8, percent-encoded: Twilio picks GSM-7 or UCS-2 from the letters.
+        'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8',
+      },
       body: new URLSearchParams({ To: to, From: config.from ?? '', Body: text }).toString(),
     },
   );
@@ -102,7 +106,11 @@ async function africasTalkingSms(
 ): Promise<Delivery> {
   const { body } = await providerPost(config.apiUrl, {
     method: 'POST',
-    headers: { apiKey: config.apiKey ?? '', Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      apiKey: config.apiKey ?? '',
+      Accept: 'application/json',
+      'Content-Type': 'application/json; charset=utf-8',
+    },
     body: JSON.stringify({
       username: config.username,
       message: text,

@@ -8,7 +8,8 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
 import { generateUniqueCode } from '../events/generate-codes';
-import { requireEventExists, violatedUniqueIndex } from './scope';
+import { eventPhoneCountry, phoneOrRefuse } from './phone-numbers';
+import { violatedUniqueIndex } from './scope';
 import { toParticipant } from './serialize';
 import { UsernameAllocator, usernameBase } from './usernames';
 
@@ -49,7 +50,7 @@ export async function createParticipant(
   params: { eventId: number; input: ParticipantCreateInput; qrUrlFor: QrUrlFor; ip: string },
 ): Promise<TParticipantCreated> {
   const { eventId, input } = params;
-  await requireEventExists(db, eventId);
+  const phone = phoneOrRefuse(input.phone, await eventPhoneCountry(db, eventId));
   const [sameEmail] = await db
     .select({ id: participants.id })
     .from(participants)
@@ -78,7 +79,7 @@ export async function createParticipant(
           username,
           fullName: input.full_name,
           email: input.email,
-          phone: input.phone,
+          phone,
           organization: input.organization,
           jobTitle: input.job_title,
           language: input.language ?? 'en',

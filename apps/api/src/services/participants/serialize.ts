@@ -15,6 +15,7 @@ export function toParticipant(p: ParticipantRow, qrUrlFor: QrUrlFor): TParticipa
     full_name: p.fullName,
     email: p.email,
     phone: p.phone,
+    phone_invalid: p.phoneInvalid,
     organization: p.organization,
     job_title: p.jobTitle,
     language: p.language,

@@ -8,6 +8,7 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import type { QrUrlFor } from '../qr/qr-url';
 import { emailTaken } from './create-participant';
+import { eventPhoneCountry, phoneOrRefuse } from './phone-numbers';
 import { requireParticipant, violatedUniqueIndex } from './scope';
 import { toParticipant } from './serialize';
 
@@ -44,7 +45,13 @@ export async function updateParticipant(
   const changes: Partial<typeof participants.$inferInsert> = {};
   if (input.full_name !== undefined) changes.fullName = input.full_name;
   if (input.email !== undefined) changes.email = input.email;
-  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.phone !== undefined) {
+    // An unchanged number (a form posts the whole object) is kept as it is, even one flagged unreadable.
+    changes.phone =
+      input.phone === current.phone
+        ? current.phone
+        : phoneOrRefuse(input.phone, await eventPhoneCountry(db, eventId));
+  }
   if (input.organization !== undefined) changes.organization = input.organization;
   if (input.job_title !== undefined) changes.jobTitle = input.job_title;
   if (input.language !== undefined) changes.language = input.language;

@@ -14,6 +14,7 @@ export const fr: Record<keyof typeof en, string> = {
   'stats.checkInsDetail': 'Taux de présence : {rate} %',
   'stats.failed': 'E-mails en échec',
   'stats.failedDetail': '{n} prêts à être renvoyés',
+  'stats.failedDetailSms': '{n} prêts à être renvoyés · SMS en échec : {sms}',
   'stats.unavailable': '—',
   retryNow: 'Renvoyer maintenant',
   forceRetry: 'Forcer le renvoi de tous les échecs',

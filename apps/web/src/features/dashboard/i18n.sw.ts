@@ -14,6 +14,7 @@ export const sw: Record<keyof typeof en, string> = {
   'stats.checkInsDetail': 'Kiwango cha mahudhurio {rate}%',
   'stats.failed': 'Barua Pepe Zilizoshindikana',
   'stats.failedDetail': '{n} tayari kujaribiwa tena',
+  'stats.failedDetailSms': '{n} tayari kujaribiwa tena · SMS zilizoshindikana: {sms}',
   'stats.unavailable': '—',
   retryNow: 'Jaribu Tena Sasa',
   forceRetry: 'Lazimisha Kujaribu Tena Zote Zilizoshindikana',

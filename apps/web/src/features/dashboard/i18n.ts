@@ -17,6 +17,7 @@ export const en = {
   'stats.checkInsDetail': '{rate}% attendance rate',
   'stats.failed': 'Failed Emails',
   'stats.failedDetail': '{n} ready for retry',
+  'stats.failedDetailSms': '{n} ready for retry · failed SMS: {sms}',
   'stats.unavailable': '—',
   retryNow: 'Retry Now',
   forceRetry: 'Force Retry All Failed',

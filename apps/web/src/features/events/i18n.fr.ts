@@ -44,6 +44,11 @@ export const fr: Record<keyof typeof en, string> = {
   'form.timeZoneHint':
     'Le fuseau du lieu de l’événement. Toutes les dates et heures de l’événement et de ses sessions sont affichées dans ce fuseau horaire.',
   'form.timeZoneNone': 'Aucun fuseau horaire ne correspond',
+  'form.country': 'Pays des numéros de téléphone',
+  'form.countryHint':
+    'Les numéros saisis sans indicatif pays (0712 345 678) sont lus comme des numéros de ce pays. Déduit du fuseau horaire ; modifiable.',
+  'form.countryNone': 'Aucun : les numéros doivent commencer par + et l’indicatif pays',
+  'form.countryNotFound': 'Aucun pays ne correspond',
   'form.timesIn': 'Heure locale : {zone}',
   'form.eventNotes': 'Notes pour les participants',
   'form.eventNotesHint': 'Affichées sur les pages des participants. Laissez vide pour les notes standard.',

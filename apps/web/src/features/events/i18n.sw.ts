@@ -43,6 +43,11 @@ export const sw: Record<keyof typeof en, string> = {
   'form.timeZoneHint':
     'Mahali tukio linapofanyika. Kila tarehe na saa ya tukio na vipindi vyake huonyeshwa kwa saa za eneo hili.',
   'form.timeZoneNone': 'Hakuna saa za eneo zinazolingana',
+  'form.country': 'Nchi ya namba za simu',
+  'form.countryHint':
+    'Namba zilizoandikwa bila msimbo wa nchi (0712 345 678) zinasomwa kama namba za nchi hii. Imewekwa kutoka saa za eneo; unaweza kuibadilisha.',
+  'form.countryNone': 'Hakuna: namba lazima zianze na + na msimbo wa nchi',
+  'form.countryNotFound': 'Hakuna nchi inayolingana',
   'form.timesIn': 'Saa za {zone}',
   'form.eventNotes': 'Maelezo kwa washiriki',
   'form.eventNotesHint': 'Huonyeshwa kwenye kurasa za washiriki. Acha wazi kwa maelezo ya kawaida.',

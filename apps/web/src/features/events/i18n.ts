@@ -47,6 +47,11 @@ export const en = {
   'form.timeZoneHint':
     'Where the event happens. Every date and time of the event and its sessions is shown in this zone.',
   'form.timeZoneNone': 'No time zone matches',
+  'form.country': 'Phone numbers’ country',
+  'form.countryHint':
+    'Phone numbers typed without a country code (0712 345 678) are read as numbers of this country. Set from the time zone; change it if needed.',
+  'form.countryNone': 'None: numbers must start with + and the country code',
+  'form.countryNotFound': 'No country matches',
   'form.timesIn': 'Time in {zone}',
   'form.eventNotes': 'Notes for participants',
   'form.eventNotesHint': 'Shown on the participant pages. Leave blank for the standard notes.',

@@ -113,6 +113,14 @@ export const fr: Record<keyof typeof en, string> = {
   'send.failed': 'Échec de l’envoi des notifications',
   'send.errorsTitle': 'Non envoyés',
   'send.errorLine': '{name} : {error}',
+  'send.smsCostTitle': 'Coût des SMS',
+  'send.smsCostText':
+    'Les SMS sont facturés par segment. Le SMS de connexion de cet événement compte, selon la langue :',
+  'send.smsSegments': '{language} : {n} segment(s), {encoding}',
+  'send.emailOutcome': 'E-mails : {queued} en file d’attente, {errors} non envoyés',
+  'send.smsOutcome': 'SMS : {queued} en file d’attente, {errors} non envoyés',
+  'send.failedShown':
+    'Les messages qui n’ont pas pu être envoyés figurent en échec sur la page Messages de l’événement.',
   'send.unknownParticipant': 'Participant {id}',
   'sendLogin.success': 'Identifiants de connexion envoyés avec succès',
   'sendLogin.failed': 'Échec de l’envoi des identifiants de connexion',
@@ -246,6 +254,7 @@ export const fr: Record<keyof typeof en, string> = {
   'detail.fullName': 'Nom complet',
   'detail.email': 'E-mail',
   'detail.phone': 'Téléphone',
+  'detail.phoneInvalid': 'numéro non valide : aucun SMS avant correction',
   'detail.username': 'Nom d’utilisateur',
   'detail.organization': 'Organisation',
   'detail.jobTitle': 'Fonction',

@@ -10,37 +10,44 @@ import type { Db } from '../../../db/client';
 import { giveWay } from '../../../lib/give-way';
 import type { StaffActor } from '../../../lib/tokens';
 import { REFRESH_AFTER_ROWS, refreshSearchIndexes } from '../maintenance';
-import { requireEventExists } from '../scope';
+import { eventPhoneCountry } from '../phone-numbers';
 import { importParticipants, type RowOutcome } from './import-participants';
 import { mapRows, type UploadRow } from './map-rows';
 import { fileDigest } from './preview-diff';
 import { DEFAULT_READ_LIMITS, readUploadedSheet, type ReadLimits } from './read-workbook';
 import { resultsFilename, writeResultsFile } from './results-file';
 
-/** The first BULK_UPLOAD_ERRORS_SHOWN rejected rows, for display. */
+/**
+ * The first BULK_UPLOAD_ERRORS_SHOWN rejected rows, for display, with the rows imported without their
+ * phone number (listed, not counted as errors).
+ */
 export function errorDetails(rows: UploadRow[], outcomes: RowOutcome[]): TBulkUploadResult['error_details'] {
   const details: TBulkUploadResult['error_details'] = [];
   for (const [i, o] of outcomes.entries()) {
     if (details.length >= BULK_UPLOAD_ERRORS_SHOWN) break;
     const row = rows[i];
-    if (o.status === 'error' && row)
-      details.push({ row: row.row, email: row.input.email, message: o.message });
+    if (!row) continue;
+    if (o.status === 'error') details.push({ row: row.row, email: row.input.email, message: o.message });
+    else if (row.warning) details.push({ row: row.row, email: row.input.email, message: row.warning });
   }
   return details;
 }
 
-/** The uploaded workbook's rows, mapped and validated (a file that cannot be read answers 400). */
+/**
+ * The uploaded workbook's rows, mapped and validated, phone numbers read with the event's country (a
+ * file that cannot be read answers 400).
+ */
 export async function readUploadRows(
   filename: string,
   data: Buffer,
-  limits?: Partial<ReadLimits>,
+  options: { country: string; limits?: Partial<ReadLimits> },
 ): Promise<UploadRow[]> {
   const sheet = await readUploadedSheet(filename, data, {
     maxRows: BULK_UPLOAD_MAX_ROWS,
     ...DEFAULT_READ_LIMITS,
-    ...limits,
+    ...options.limits,
   });
-  return mapRows(sheet);
+  return mapRows(sheet, { country: options.country });
 }
 
 export function resultsPath(eventId: number, id: string): string {
@@ -71,9 +78,9 @@ export async function bulkUploadParticipants(
   },
 ): Promise<TBulkUploadResult> {
   const { eventId } = params;
-  await requireEventExists(db, eventId);
+  const country = await eventPhoneCountry(db, eventId);
   const mode = params.mode ?? 'create_and_update';
-  const rows = await readUploadRows(params.filename, params.data, params.limits);
+  const rows = await readUploadRows(params.filename, params.data, { country, limits: params.limits });
   const summary = await importParticipants(db, actor, {
     eventId,
     rows,

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../../lib/app-error';
 import type { Sheet } from './read-workbook';
 import { mapGivingWay } from '../../../lib/give-way';
+import { readPhone } from '../phone-numbers';
 
 export type Column = 'full_name' | 'email' | 'username' | 'phone' | 'organization' | 'job_title' | 'language';
 
@@ -86,6 +87,11 @@ export type UploadRow = {
     language: TLanguage | '';
   };
   error?: string;
+  /**
+   * Set when the row is imported but part of it left out: a phone number that cannot be one is not
+   * stored (a new participant has none, an existing one keeps theirs), and this says why.
+   */
+  warning?: string;
 };
 
 /** Rows validated between two turns given to other requests (about 5 ms of work). */
@@ -94,8 +100,10 @@ const YIELD_EVERY_ROWS = 1000;
 /**
  * Maps the sheet's rows to participant fields and validates each with the Add Participant rules,
  * giving other requests a turn every YIELD_EVERY_ROWS rows (10,000 rows are about 50 ms of work).
+ * Phone numbers are read with the event's country (`country`, '' for none) and stored in E.164.
  */
-export async function mapRows(sheet: Sheet): Promise<UploadRow[]> {
+export async function mapRows(sheet: Sheet, options: { country?: string } = {}): Promise<UploadRow[]> {
+  const country = options.country ?? '';
   const columns = mapHeaders(sheet.headers);
   if (sheet.rows.length === 0) throw new AppError('bad_request', messages.uploadNoRows);
   const cell = (cells: string[], column: Column) => {
@@ -126,6 +134,13 @@ export async function mapRows(sheet: Sheet): Promise<UploadRow[]> {
     if (language === null) {
       return { row, input, error: format(messages.uploadBadLanguage, { value: languageCell.slice(0, 50) }) };
     }
-    return { row, input, valid: { ...parsed.data, language: languageCell ? language : '' } };
+    const phone = readPhone(parsed.data.phone, country);
+    const valid: NonNullable<UploadRow['valid']> = {
+      ...parsed.data,
+      phone: 'phone' in phone ? phone.phone : '',
+      language: languageCell ? language : '',
+    };
+    if ('phone' in phone) return { row, input, valid };
+    return { row, input, valid, warning: format(messages.uploadPhoneLeftOut, { phone: parsed.data.phone }) };
   });
 }

@@ -1,7 +1,7 @@
 import { BULK_UPLOAD_PREVIEW_CHANGES, type TBulkUploadPreview } from '@attend/shared';
 import type { Db } from '../../../db/client';
 import type { StaffActor } from '../../../lib/tokens';
-import { requireEventExists } from '../scope';
+import { eventPhoneCountry } from '../phone-numbers';
 import { errorDetails, readUploadRows } from './bulk-upload-participants';
 import { countOutcomes, plan, readExisting } from './import-participants';
 import { fileDigest, previewFingerprint } from './preview-diff';
@@ -19,8 +19,8 @@ export async function previewBulkUpload(
   _actor: StaffActor,
   params: { eventId: number; filename: string; data: Buffer; limits?: Partial<ReadLimits> },
 ): Promise<TBulkUploadPreview> {
-  await requireEventExists(db, params.eventId);
-  const rows = await readUploadRows(params.filename, params.data, params.limits);
+  const country = await eventPhoneCountry(db, params.eventId);
+  const rows = await readUploadRows(params.filename, params.data, { country, limits: params.limits });
   const { outcomes } = await plan(rows, await readExisting(db, params.eventId), 'create_and_update');
   const changes: TBulkUploadPreview['changes'] = [];
   for (const [i, o] of outcomes.entries()) {

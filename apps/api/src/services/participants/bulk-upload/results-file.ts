@@ -35,10 +35,14 @@ const STATUS_LABEL = {
 } as const;
 
 /** The message column: why a row failed, or what changed (or would have) on an existing participant. */
-function outcomeMessage(outcome: RowOutcome): string {
+function outcomeMessage(outcome: RowOutcome, warning: string | undefined): string {
   if (outcome.status === 'error') return outcome.message;
-  if (outcome.status === 'created' || outcome.status === 'unchanged') return '';
-  return outcome.changes.map((c) => `${c.field}: ${c.old} → ${c.new}`).join('; ');
+  const changes =
+    outcome.status === 'created' || outcome.status === 'unchanged'
+      ? []
+      : outcome.changes.map((c) => `${c.field}: ${c.old} → ${c.new}`);
+  // A row imported without its phone number says why.
+  return [...changes, ...(warning ? [warning] : [])].join('; ');
 }
 
 /** Writes and stores the results spreadsheet (every input row, its outcome, reason and unique code). */
@@ -89,7 +93,7 @@ export async function writeResultsFile(
       const text = {
         ...r.input,
         username: outcome.status === 'error' ? r.input.username : outcome.username,
-        message: outcomeMessage(outcome),
+        message: outcomeMessage(outcome, r.warning),
       };
       sheet
         .addRow({

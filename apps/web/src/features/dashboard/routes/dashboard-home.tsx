@@ -155,7 +155,11 @@ export function DashboardHomePage() {
               testId="failed-emails"
               label={td('stats.failed')}
               value={failedStats === undefined ? undefined : (failedStats?.total_failed ?? null)}
-              detail={detail(failedStats, (v) => td('stats.failedDetail', { n: v.total_ready_for_retry }))}
+              detail={detail(failedStats, (v) =>
+                v.sms.total_failed > 0
+                  ? td('stats.failedDetailSms', { n: v.total_ready_for_retry, sms: v.sms.total_failed })
+                  : td('stats.failedDetail', { n: v.total_ready_for_retry }),
+              )}
               color="red.9"
             >
               <Button

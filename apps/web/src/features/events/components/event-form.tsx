@@ -5,16 +5,20 @@ import {
   DEFAULT_DSA_SESSIONS_PER_DAY,
   DEFAULT_TIME_ZONE,
   defaultEventNotes,
+  LANGUAGE_LOCALES,
   MAX_DSA_SESSIONS_PER_DAY,
   messages,
   timeZoneChoices,
   ZEventCreate,
   type TEvent,
   type TEventCreate,
+  type TLanguage,
 } from '@attend/shared';
+import { countryOfTimeZone, phoneCountries } from '@attend/shared/phone';
 import { requiredFieldProps } from '../../../components/required-label';
 import { formFieldErrors, serverMessage } from '../../../lib/api-errors';
 import { describeTimeZone, fromDateTimeInput, toDateTimeInput, viewerTimeZone } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/i18n';
 import { textField, type FormBinding, type Refusal } from '../../../lib/use-form-state';
 import { te } from '../i18n';
 
@@ -28,6 +32,8 @@ export type EventFormValues = {
   is_active: boolean;
   /** The event's IANA time zone. */
   time_zone: string;
+  /** The country local phone numbers are read in (ISO alpha-2), '' for none. */
+  default_country: string;
   /** Blank: the standard wording (which follows the DSA setting). */
   event_notes: string;
   group_chat_url: string;
@@ -66,6 +72,7 @@ export function eventFormValues(event?: TEvent): EventFormValues {
     location: event?.location ?? '',
     is_active: event?.is_active ?? true,
     time_zone: timeZone,
+    default_country: event ? event.default_country : countryOfTimeZone(timeZone),
     // The API answers the standard wording when none was written: that reads as blank here.
     event_notes: !event || event.event_notes === standardNotes(event) ? '' : event.event_notes,
     group_chat_url: event?.group_chat_url ?? '',
@@ -84,6 +91,7 @@ const fields = new Set<string>([
   'location',
   'is_active',
   'time_zone',
+  'default_country',
   'event_notes',
   'group_chat_url',
   'support_contact',
@@ -107,6 +115,7 @@ export function validateEventForm(
     location: values.location.trim(),
     is_active: values.is_active,
     time_zone: values.time_zone,
+    default_country: values.default_country,
     // null keeps (or restores) the standard wording.
     event_notes: values.event_notes.trim() || null,
     group_chat_url: values.group_chat_url.trim(),
@@ -152,6 +161,18 @@ type Props = {
   event?: TEvent;
 };
 
+/** The choice meaning "no country": numbers must then carry their country code. */
+const NO_COUNTRY = 'none';
+
+/** Every country whose numbers can be read, named in the screen's language, by name. */
+function countryOptions(language: TLanguage): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames([LANGUAGE_LOCALES[language]], { type: 'region' });
+  const countries = phoneCountries()
+    .map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return [{ value: NO_COUNTRY, label: te('form.countryNone') }, ...countries];
+}
+
 /** The zones to choose from; a stored zone the browser does not list is kept as a choice. */
 function zoneOptions(current: string): string[] {
   const all = timeZoneChoices();
@@ -167,6 +188,8 @@ function zoneOptions(current: string): string[] {
 export function EventFormFields({ form, withActive = false, event }: Props) {
   const zone = form.values.time_zone;
   const options = useMemo(() => zoneOptions(zone), [zone]);
+  const [language] = useLanguage();
+  const countries = useMemo(() => countryOptions(language), [language]);
   const zoneHint = te('form.timesIn', { zone: describeTimeZone(zone) });
   return (
     <Stack gap="md">
@@ -191,12 +214,32 @@ export function EventFormFields({ form, withActive = false, event }: Props) {
         data={options}
         value={zone}
         onChange={(value) => {
-          if (value) form.change({ time_zone: value });
+          if (!value) return;
+          // The country follows the zone until staff choose another one.
+          const follows = form.values.default_country === countryOfTimeZone(zone);
+          form.change({
+            time_zone: value,
+            ...(follows ? { default_country: countryOfTimeZone(value) } : {}),
+          });
         }}
         error={form.errors.time_zone}
         searchable
         allowDeselect={false}
         nothingFoundMessage={te('form.timeZoneNone')}
+      />
+      <Select
+        label={te('form.country')}
+        description={te('form.countryHint')}
+        name="default_country"
+        data={countries}
+        value={form.values.default_country || NO_COUNTRY}
+        onChange={(value) => {
+          if (value) form.change({ default_country: value === NO_COUNTRY ? '' : value });
+        }}
+        error={form.errors.default_country}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage={te('form.countryNotFound')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput

@@ -35,7 +35,14 @@ async function sendInBatches(
   if (participantIds.length <= SEND_NOTIFICATIONS_MAX) {
     return sendNotifications(eventId, participantIds, type);
   }
-  const total: TSendNotificationsResult = { success_count: 0, error_count: 0, errors: [], message: '' };
+  const total: TSendNotificationsResult = {
+    success_count: 0,
+    error_count: 0,
+    errors: [],
+    message: '',
+    email: { queued: 0, errors: 0 },
+    sms: { queued: 0, errors: 0 },
+  };
   for (let start = 0; start < participantIds.length; start += SEND_NOTIFICATIONS_MAX) {
     const part = await sendNotifications(
       eventId,
@@ -45,6 +52,10 @@ async function sendInBatches(
     total.success_count += part.success_count;
     total.error_count += part.error_count;
     total.errors.push(...part.errors);
+    for (const channel of ['email', 'sms'] as const) {
+      total[channel].queued += part[channel].queued;
+      total[channel].errors += part[channel].errors;
+    }
   }
   return {
     ...total,

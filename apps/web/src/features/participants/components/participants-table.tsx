@@ -101,7 +101,10 @@ export function ParticipantsTable(props: Props) {
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <TwoLines main={p.email} sub={p.phone} />
+                  <TwoLines
+                    main={p.email}
+                    sub={p.phone_invalid ? `${p.phone} · ${tp('detail.phoneInvalid')}` : p.phone}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <TwoLines main={p.organization} sub={p.job_title} />

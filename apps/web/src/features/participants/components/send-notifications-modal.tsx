@@ -5,6 +5,8 @@ import { AppModal } from '../../../components/app-modal';
 import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useSendNotifications } from '../api/send-notifications';
+import { useSmsPreview } from '../api/get-sms-preview';
+import { LANGUAGE_NAMES } from '../../../lib/i18n';
 import { tp, type ParticipantsKey } from '../i18n';
 import { formatNumber } from '../../../lib/locale';
 
@@ -51,6 +53,8 @@ export function SendNotificationsModal({ eventId, participantIds, nameOf, onClos
   const [result, setResult] = useState<TSendNotificationsResult | null>(null);
   const send = useSendNotifications(eventId);
   const opened = participantIds !== null;
+  // What the SMS costs, per language: asked for once the dialog is open.
+  const preview = useSmsPreview(eventId, opened);
   const count = participantIds?.length ?? 0;
 
   const close = () => {
@@ -87,6 +91,23 @@ export function SendNotificationsModal({ eventId, participantIds, nameOf, onClos
             <Text fw={600}>{notificationsSentMessage(result)}</Text>
             <Text size="sm">{tp('send.background')}</Text>
           </Alert>
+          <Stack gap={2} data-testid="send-notifications-channels">
+            {(['email', 'sms'] as const)
+              .filter((c) => result[c].queued + result[c].errors > 0)
+              .map((c) => (
+                <Text size="sm" key={c}>
+                  {tp(c === 'email' ? 'send.emailOutcome' : 'send.smsOutcome', {
+                    queued: formatNumber(result[c].queued),
+                    errors: formatNumber(result[c].errors),
+                  })}
+                </Text>
+              ))}
+            {result.email.errors + result.sms.errors > 0 && (
+              <Text size="sm" c="dimmed">
+                {tp('send.failedShown')}
+              </Text>
+            )}
+          </Stack>
           {result.errors.length > 0 && (
             <Stack gap={4}>
               <Text fw={600} size="sm">
@@ -145,6 +166,25 @@ export function SendNotificationsModal({ eventId, participantIds, nameOf, onClos
               {tp(typeWhat[type])}
             </Text>
           </Paper>
+          {type !== 'email' && preview.data && (
+            <Paper withBorder radius="md" p="sm" component="section" aria-label={tp('send.smsCostTitle')}>
+              <Text fw={600} size="sm" mb={4}>
+                {tp('send.smsCostTitle')}
+              </Text>
+              <Text size="sm">{tp('send.smsCostText')}</Text>
+              <List size="sm" spacing={2} mt={4} data-testid="send-notifications-sms-cost">
+                {preview.data.messages.map((m) => (
+                  <List.Item key={m.language}>
+                    {tp('send.smsSegments', {
+                      language: LANGUAGE_NAMES[m.language],
+                      n: m.segments,
+                      encoding: m.encoding,
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </Paper>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={send.isPending}>
               {tp('send.cancel')}

@@ -15,7 +15,11 @@ export function useSendLoginDetails(eventId: number) {
       { participantIds: [participantId], type: 'both' },
       {
         onSuccess: (result) => {
-          if (result.success_count === 1) notify(tp('sendLogin.success'), 'success');
+          const problem = result.errors[0]?.error;
+          // Sent on one channel, not the other (an SMS to a number that is not one): both are said.
+          if (result.success_count === 1 && problem)
+            notify(`${tp('sendLogin.success')}\n${problem}`, 'warning');
+          else if (result.success_count === 1) notify(tp('sendLogin.success'), 'success');
           else notify(result.errors[0]?.error ?? tp('sendLogin.failed'), 'error');
         },
         onError: (err) => notify(serverMessage(err, tp('sendLogin.failed')), 'error'),

@@ -160,7 +160,15 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
       <Section title={tp('detail.basic')}>
         <Field label={tp('detail.fullName')}>{p.full_name}</Field>
         <Field label={tp('detail.email')}>{p.email}</Field>
-        <Field label={tp('detail.phone')}>{p.phone || none}</Field>
+        <Field label={tp('detail.phone')}>
+          {p.phone || none}
+          {p.phone_invalid && (
+            <Text component="span" c="red.9" size="sm" data-testid="phone-invalid">
+              {' '}
+              ({tp('detail.phoneInvalid')})
+            </Text>
+          )}
+        </Field>
         <Field label={tp('detail.username')}>{p.username}</Field>
         <Field label={tp('detail.organization')}>{p.organization || none}</Field>
         <Field label={tp('detail.jobTitle')}>{p.job_title || none}</Field>
