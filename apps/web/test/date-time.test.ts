@@ -148,6 +148,7 @@ describe('the event form', () => {
       start_date: '2026-11-27T10:00',
       end_date: '2026-11-27T17:00',
       time_zone: NAIROBI,
+      default_country: 'KE',
       event_notes: '  Lunch at noon. ',
       group_chat_url: 'https://chat.example.org/summit',
       support_contact: 'Call Amina',
@@ -168,6 +169,7 @@ describe('the event form', () => {
         dsa_sessions_per_day: 4,
         allow_walk_ins_by_scanners: false,
         print_badge_on_check_in: false,
+        default_country: 'KE',
       },
     });
   });
