@@ -66,12 +66,20 @@ describe('mailbox page', () => {
 
     // An SMS has no subject: the start of its text stands in for it; its number stays on one line.
     expect(within(list).queryByText('(no subject)')).toBeNull();
-    expect(within(rows[1] as HTMLElement).getByText(sms.recipient).closest('td')?.style.whiteSpace).toBe('nowrap');
-    await user.click(within(list).getByRole('button', { name: /^Regional Health Workshop: event code RHW26X, your c/ }));
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByText(sms.recipient)
+        .closest('td')?.style.whiteSpace,
+    ).toBe('nowrap');
+    await user.click(
+      within(list).getByRole('button', { name: /^Regional Health Workshop: event code RHW26X, your c/ }),
+    );
     const shown = screen.getByRole('region', { name: 'Message' });
     const text = await within(shown).findByTestId('mailbox-text');
     expect(text.textContent).toBe(sms.body);
-    expect(within(shown).getByTestId('mailbox-subject').textContent).toMatch(/^Regional Health Workshop: .+…$/);
+    expect(within(shown).getByTestId('mailbox-subject').textContent).toMatch(
+      /^Regional Health Workshop: .+…$/,
+    );
     expect(screen.queryByTitle('Message body')).toBeNull();
   });
 });
