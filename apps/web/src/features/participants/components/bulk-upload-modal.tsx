@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Button, Code, Flex, Group, List, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Code, Flex, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import {
   BULK_UPLOAD_MAX_BYTES,
@@ -21,7 +21,7 @@ import { downloadUploadTemplate } from '../api/download-upload-template';
 import { usePreviewBulkUpload } from '../api/preview-bulk-upload';
 import { tp } from '../i18n';
 import { fileSize } from '../lib/format';
-import { BulkUploadPreview } from './bulk-upload-preview';
+import { BulkUploadPreview, UploadErrorList } from './bulk-upload-preview';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };
 
@@ -233,22 +233,7 @@ export function BulkUploadModal({ eventId, opened, onClose }: Props) {
         )}
         <FormError message={error} />
         {preview && file && !uploading && <BulkUploadPreview preview={preview} filename={file.name} />}
-        {result && result.error_details.length > 0 && (
-          <Stack gap={4} data-testid="bulk-upload-errors">
-            <Text fw={600} size="sm">
-              {tp('upload.errorsTitle')}
-            </Text>
-            <ScrollArea.Autosize mah={180}>
-              <List size="sm" spacing={2}>
-                {result.error_details.map((e) => (
-                  <List.Item key={e.row}>
-                    {tp('upload.errorRow', { row: e.row, email: e.email, message: e.message })}
-                  </List.Item>
-                ))}
-              </List>
-            </ScrollArea.Autosize>
-          </Stack>
-        )}
+        {result && <UploadErrorList details={result.error_details} />}
         {preview && !uploading && (
           <Text size="sm" data-testid="bulk-upload-choice-help">
             {tp('upload.choiceHelp')}

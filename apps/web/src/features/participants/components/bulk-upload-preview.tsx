@@ -2,12 +2,34 @@ import { useState } from 'react';
 import { Box, List, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   ZLanguage,
+  type TBulkUploadResult,
   type TBulkUploadChange,
   type TBulkUploadChangeField,
   type TBulkUploadPreview,
 } from '@attend/shared';
 import { LANGUAGE_NAMES } from '../../../lib/i18n';
 import { tp, type ParticipantsKey } from '../i18n';
+
+/** The rows in error (and those imported without their phone number), as the preview and the result list them. */
+export function UploadErrorList({ details }: { details: TBulkUploadResult['error_details'] }) {
+  if (details.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="bulk-upload-errors">
+      <Text fw={600} size="sm">
+        {tp('upload.errorsTitle')}
+      </Text>
+      <ScrollArea.Autosize mah={180}>
+        <List size="sm" spacing={2}>
+          {details.map((e) => (
+            <List.Item key={e.row} style={{ overflowWrap: 'anywhere' }}>
+              {tp('upload.errorRow', { row: e.row, email: e.email, message: e.message })}
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
 
 /** Changed participants per page of the list: short enough for a phone screen. */
 const PAGE_SIZE = 10;
@@ -121,22 +143,7 @@ export function BulkUploadPreview({ preview, filename }: { preview: TBulkUploadP
         )}
       </Stack>
 
-      {preview.error_details.length > 0 && (
-        <Stack gap={4} data-testid="bulk-upload-errors">
-          <Text fw={600} size="sm">
-            {tp('upload.errorsTitle')}
-          </Text>
-          <ScrollArea.Autosize mah={180}>
-            <List size="sm" spacing={2}>
-              {preview.error_details.map((e) => (
-                <List.Item key={e.row} style={{ overflowWrap: 'anywhere' }}>
-                  {tp('upload.errorRow', { row: e.row, email: e.email, message: e.message })}
-                </List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-        </Stack>
-      )}
+      <UploadErrorList details={preview.error_details} />
     </Stack>
   );
 }
