@@ -34,6 +34,9 @@ describe('staff sign-in', () => {
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Strict/);
       expect(cookie).toMatch(/Path=\/api\/auth\//);
+      // Its companion the page's script can read (no token in it): someone may be signed in here.
+      const hint = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('attend_session='));
+      expect(hint).toMatch(/^attend_session=1; Max-Age=\d+; Path=\/; SameSite=Strict$/);
     }
   });
 
@@ -190,6 +193,7 @@ describe('refresh tokens', () => {
     });
     expect(out.statusCode).toBe(200);
     expect([out.headers['set-cookie'] ?? []].flat().join('')).toMatch(/refresh_token=;/);
+    expect([out.headers['set-cookie'] ?? []].flat().join('')).toMatch(/attend_session=;/);
     const res = await t.request({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh } });
     expect(res.statusCode).toBe(401);
   });

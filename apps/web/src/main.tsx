@@ -1,4 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
+// First: before any schema parses an answer.
+import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@attend/shared';
 import {
   beginSignOut,
   expireSession,
@@ -91,9 +92,26 @@ describe('restoreSession', () => {
     loaded = await import('../src/lib/auth-session');
     return loaded;
   }
+  // A sign-in on this browser left the server's readable companion of the refresh cookie.
+  beforeEach(() => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+  });
   afterEach(() => {
     loaded?.expireSession();
     loaded = undefined;
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  });
+
+  it('ends anonymous without a call when nobody signed in on this browser', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    localStorage.clear();
+    const s = await freshSession();
+    const refresh = answerRefresh(pair(accessToken({ sub: 'never' })));
+
+    await s.restoreSession();
+
+    expect(refresh.count).toBe(0);
+    expect(s.getSession()).toEqual(anonymous);
   });
 
   it('exchanges the refresh cookie, checks it with /accounts/me/ and ends authenticated with the user', async () => {

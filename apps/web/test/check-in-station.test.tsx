@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCheckIn, TCheckInCreate, TCheckInPage } from '@attend/shared';
 import { CheckInPage } from '../src/features/check-in/routes/check-in-page';
 import { expireSession, startSession } from '../src/lib/auth-session';
@@ -9,9 +9,6 @@ import { checkIn, checkInEvent, checkInStats } from './check-in-fixtures';
 import { server } from './msw';
 import { renderRoutes } from './render';
 import { accessToken, staffUser } from './tokens';
-
-// The chart draws nothing in a DOM without layout; its data is covered in check-in-logic.test.ts.
-vi.mock('../src/features/check-in/components/lazy-check-in-chart', () => ({ LazyCheckInChart: () => null }));
 
 const EVENT = checkInEvent.id;
 const POST = `/api/events/${EVENT}/check-in/`;

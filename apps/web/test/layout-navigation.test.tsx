@@ -132,7 +132,7 @@ describe('participant: the phone menu', () => {
       ['My tag', `/event/${eventId}/tag`, null],
     ]);
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(within(menu).getByRole('textbox', { name: 'Language' })).toBeTruthy();
+    expect(within(menu).getByRole('combobox', { name: 'Language' })).toBeTruthy();
 
     // A link leads away and closes the menu.
     await userEvent.click(within(nav).getByRole('link', { name: 'My QR code' }));

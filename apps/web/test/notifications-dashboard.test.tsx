@@ -13,10 +13,6 @@ import { renderRoutes } from './render';
 import { accessToken, staffUser } from './tokens';
 
 vi.mock('../src/lib/notify', () => ({ notify: vi.fn() }));
-// The charts draw nothing in a DOM without layout.
-vi.mock('../src/features/dashboard/components/lazy-activity-charts', () => ({
-  LazyActivityCharts: () => null,
-}));
 
 const HOUR = 3_600_000;
 const now = Date.now();

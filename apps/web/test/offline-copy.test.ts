@@ -14,8 +14,8 @@ import {
   readOfflineCopy,
   useForgetOfflineCopiesOnSignOut,
   useOffline,
-  ZImageDataUrl,
 } from '../src/lib/offline-copy';
+import { ZImageDataUrl } from '../src/lib/image-data-url';
 import { participantUser } from './fixtures';
 import { server } from './msw';
 import { eventDetail } from './notifications-fixtures';

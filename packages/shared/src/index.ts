@@ -16,3 +16,5 @@ export * from './tags';
 export * from './badges';
 export * from './offline';
 export * from './language';
+export * from './language-codes';
+export * from './cookies';

@@ -1,4 +1,4 @@
-import type { TLanguage } from './language';
+import type { TLanguage } from './language-codes';
 import { format, messages, type MessageKey } from './messages';
 import { fr } from './messages.fr';
 import { sw } from './messages.sw';

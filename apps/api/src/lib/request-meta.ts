@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@attend/shared';
 import { REFRESH_TOKEN_TTL_SECONDS } from './tokens';
 
 /** Who is calling, as far as the request tells: kept with refresh tokens and used by rate limits. */
@@ -19,8 +20,15 @@ export function setRefreshCookie(reply: FastifyReply, token: string, secure: boo
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: COOKIE_PATH });
+  reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
 }

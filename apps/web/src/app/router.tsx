@@ -3,9 +3,6 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { NavigationProgress } from '../components/navigation-progress';
 import { AppFrameLoader } from '../components/page-loader';
 import { paths, routePatterns } from '../config/paths';
-import { AutoLoginPage } from '../features/auth/routes/auto-login';
-import { LoginPage } from '../features/auth/routes/login';
-import { LandingPage } from '../features/landing/routes/landing';
 import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
@@ -124,9 +121,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppFrameLoader />,
     children: [
-      { path: paths.home(), Component: LandingPage },
-      { path: paths.login(), Component: LoginPage },
-      { path: paths.autoLogin(), Component: AutoLoginPage },
+      { path: paths.home(), lazy: lazyPage(() => import('../features/landing/routes/landing')) },
+      { path: paths.login(), lazy: lazyPage(() => import('../features/auth/routes/login')) },
+      { path: paths.autoLogin(), lazy: lazyPage(() => import('../features/auth/routes/auto-login')) },
       { path: paths.error(), Component: ErrorPage },
       { path: paths.staffLogin(), lazy: lazyPage(() => import('../features/auth/routes/staff-login')) },
       {

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { ZMe, ZTokenPair, type TMe, type TParticipantSelf, type TStaffSelf } from '@attend/shared';
+import { SESSION_HINT_COOKIE, type TMe, type TParticipantSelf, type TStaffSelf } from '@attend/shared';
 import { apiPaths } from '../config/paths';
 import { ApiError, http } from './http';
 import { readAccessToken } from './jwt';
+import { later, preloadSchemas } from './schemas';
 
 /** Refresh the access token when it is this close to expiry (spec §9: 5 minutes). */
 export const REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
@@ -102,7 +103,7 @@ function setAccessToken(token: string): boolean {
 async function exchangeRefreshCookie(): Promise<string | null> {
   try {
     // The refresh token travels in its HttpOnly cookie (path /api/auth/), hence the empty body.
-    const pair = await http(apiPaths.refresh(), { method: 'POST', body: {}, schema: ZTokenPair });
+    const pair = await http(apiPaths.refresh(), { method: 'POST', body: {}, schema: later('ZTokenPair') });
     return readAccessToken(pair.access) ? pair.access : null;
   } catch (err) {
     if (err instanceof ApiError) return null; // rejected: the session is over
@@ -185,10 +186,23 @@ function rememberUser(user: TMe): void {
   }
 }
 
-function rememberedUser(): TMe | null {
+/** The server's readable companion of the refresh cookie (same lifetime) is present. */
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+function hasRememberedUser(): boolean {
+  try {
+    return localStorage.getItem(LAST_USER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+async function rememberedUser(): Promise<TMe | null> {
   try {
     const text = localStorage.getItem(LAST_USER_KEY);
-    const parsed = text ? ZMe.safeParse(JSON.parse(text)) : null;
+    const parsed = text ? (await preloadSchemas()).ZMe.safeParse(JSON.parse(text)) : null;
     return parsed?.success ? parsed.data : null;
   } catch {
     return null;
@@ -254,15 +268,22 @@ export async function restoreSession(): Promise<void> {
   const startedIn = epoch;
   // A sign-in (login page, one-click link) that completes first wins.
   const stillRestoring = () => epoch === startedIn && state.status === 'restoring';
+  // Nobody signed in on this browser: nothing to refresh, and no refused call in the console.
+  if (!hasSessionHint() && !hasRememberedUser()) return expireSession();
+  // Someone may be signed in: the answers' schemas load while the refresh is on its way.
+  preloadSchemas().catch(() => {});
   try {
     const token = await refreshAccessToken();
     if (!stillRestoring()) return;
     if (!token) return expireSession();
-    const me = await http(apiPaths.me(), { headers: { Authorization: `Bearer ${token}` }, schema: ZMe });
+    const me = await http(apiPaths.me(), {
+      headers: { Authorization: `Bearer ${token}` },
+      schema: later('ZMe'),
+    });
     if (stillRestoring()) startSession(token, me);
   } catch (err) {
     if (!stillRestoring()) return;
-    const kept = err instanceof ApiError ? null : rememberedUser();
+    const kept = err instanceof ApiError ? null : await rememberedUser();
     if (!kept) return expireSession();
     // No network: open as the last user; requests fail until it is back, pages show what they kept.
     setState({ status: 'authenticated', user: kept, signingOut: false, offline: true });

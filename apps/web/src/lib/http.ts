@@ -41,7 +41,8 @@ export type HttpOptions<S extends z.ZodType | undefined = undefined> = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
-  schema?: S;
+  /** Checks a 2xx answer; a function loads the schema first (see lib/schemas.ts). */
+  schema?: S | (() => Promise<S>);
 };
 
 export type HttpResult<S> = S extends z.ZodType ? z.infer<S> : unknown;
@@ -105,8 +106,9 @@ export async function http<S extends z.ZodType | undefined = undefined>(
     throw new ApiError(response.status, detail, code, data);
   }
   if (opts.schema) {
-    const parsed = opts.schema.safeParse(data);
-    if (!parsed.success) throw new InvalidResponseError();
+    const schema = typeof opts.schema === 'function' ? await opts.schema() : opts.schema;
+    const parsed = schema?.safeParse(data);
+    if (!parsed?.success) throw new InvalidResponseError();
     return parsed.data as HttpResult<S>;
   }
   return data as HttpResult<S>;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useSession } from './auth-session';
 import { NetworkError } from './http';
 
@@ -15,10 +15,13 @@ const PREFIX = 'attend.offline.';
 export type OfflineCopyName = 'event' | 'qr' | 'logo';
 export type OfflineCopy<T> = { value: T; savedAt: Date };
 
-const ZStored = z.object({ saved_at: z.iso.datetime(), value: z.unknown() });
-
-/** An image kept as a data URL (drawn without a network, and into the tag's PNG). */
-export const ZImageDataUrl = z.string().startsWith('data:image/');
+/** A kept copy as stored: checked by hand, as this module is on the first screen, which loads no zod. */
+function readStored(raw: string): { savedAt: Date; value: unknown } | null {
+  const stored: unknown = JSON.parse(raw);
+  if (!stored || typeof stored !== 'object' || !('value' in stored) || !('saved_at' in stored)) return null;
+  const savedAt = typeof stored.saved_at === 'string' ? new Date(stored.saved_at) : null;
+  return savedAt && !Number.isNaN(savedAt.getTime()) ? { savedAt, value: stored.value } : null;
+}
 
 function keyOf(participantId: number, name: OfflineCopyName): string {
   return `${PREFIX}${participantId}.${name}`;
@@ -42,10 +45,10 @@ export function readOfflineCopy<S extends z.ZodType>(
 ): OfflineCopy<z.output<S>> | null {
   try {
     const raw = localStorage.getItem(keyOf(participantId, name));
-    const stored = raw === null ? null : ZStored.safeParse(JSON.parse(raw));
-    if (!stored?.success) return null;
-    const value = schema.safeParse(stored.data.value);
-    return value.success ? { value: value.data, savedAt: new Date(stored.data.saved_at) } : null;
+    const stored = raw === null ? null : readStored(raw);
+    if (!stored) return null;
+    const value = schema.safeParse(stored.value);
+    return value.success ? { value: value.data, savedAt: stored.savedAt } : null;
   } catch {
     return null;
   }

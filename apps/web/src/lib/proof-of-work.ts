@@ -1,5 +1,6 @@
-import { ZChallengeRequired, type TAltchaChallenge } from '@attend/shared';
+import type { TAltchaChallenge } from '@attend/shared';
 import { ApiError } from './http';
+import { preloadSchemas } from './schemas';
 
 /** Solving rounds before giving up: the server may raise the difficulty between two answers. */
 const MAX_ROUNDS = 4;
@@ -57,7 +58,7 @@ export async function withChallenge<T>(
         return await send(altcha);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 428) throw err;
-        const required = ZChallengeRequired.safeParse(err.body);
+        const required = (await preloadSchemas()).ZChallengeRequired.safeParse(err.body);
         if (!required.success || round >= MAX_ROUNDS) throw new ChallengeFailedError({ cause: err });
         if (!solving) {
           solving = true;

@@ -2,12 +2,8 @@ import { useEffect } from 'react';
 import { Alert, Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import type { TParticipantSelf } from '@attend/shared';
 import { notify } from '../../../lib/notify';
-import {
-  keepOfflineCopy,
-  loadedImageDataUrl,
-  useOfflineCopy,
-  ZImageDataUrl,
-} from '../../../lib/offline-copy';
+import { keepOfflineCopy, loadedImageDataUrl, useOfflineCopy } from '../../../lib/offline-copy';
+import { ZImageDataUrl } from '../../../lib/image-data-url';
 import { useParticipantQr } from '../hooks/use-participant-qr';
 import { ta } from '../i18n';
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMe } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { later } from '../../../lib/schemas';
 
 /** GET /api/accounts/me/: the signed-in staff user or participant. */
 export function getMe({ signal }: { signal?: AbortSignal } = {}) {
-  return api(apiPaths.me(), { schema: ZMe, signal });
+  return api(apiPaths.me(), { schema: later('ZMe'), signal });
 }
 
 export function meQueryOptions() {

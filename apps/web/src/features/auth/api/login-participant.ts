@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { normalizeCode, ZParticipantTokens, type TParticipantLogin } from '@attend/shared';
+import { normalizeCode, type TParticipantLogin } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/auth-session';
 import { withChallenge } from '../../../lib/proof-of-work';
+import { later } from '../../../lib/schemas';
 
 /**
  * POST /api/auth/login/ with the event code and the participant's unique code; solves the proof of
@@ -18,7 +19,7 @@ export function loginParticipant(body: TParticipantLogin, onSolving?: (solving: 
         method: 'POST',
         auth: false,
         body: { ...codes, altcha },
-        schema: ZParticipantTokens,
+        schema: later('ZParticipantTokens'),
       }),
     onSolving,
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ZStaffTokens, type TStaffLogin } from '@attend/shared';
+import type { TStaffLogin } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/auth-session';
 import { withChallenge } from '../../../lib/proof-of-work';
+import { later } from '../../../lib/schemas';
 
 /**
  * POST /api/auth/token/ with a staff username and password; solves the proof of work the server may
@@ -17,7 +18,7 @@ export function loginStaff(body: TStaffLogin, onSolving?: (solving: boolean) => 
         method: 'POST',
         auth: false,
         body: { username: body.username, password: body.password, altcha },
-        schema: ZStaffTokens,
+        schema: later('ZStaffTokens'),
       }),
     onSolving,
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ZParticipantTokens } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { expireSession, startSession } from '../../../lib/auth-session';
 import { withChallenge } from '../../../lib/proof-of-work';
+import { later } from '../../../lib/schemas';
 
 /**
  * POST /api/auth/one-click-login/ with the token of a login link; solves the proof of work the
@@ -17,7 +17,7 @@ export function oneClickLogin(token: string, onSolving?: (solving: boolean) => v
         method: 'POST',
         auth: false,
         body: { token, altcha },
-        schema: ZParticipantTokens,
+        schema: later('ZParticipantTokens'),
       }),
     onSolving,
   );

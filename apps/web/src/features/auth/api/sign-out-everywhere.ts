@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZSessionsRevoked } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { useLogout } from './logout';
+import { later } from '../../../lib/schemas';
 
 /**
  * POST /api/auth/revoke-sessions/ ends every sign-in of the user, on every device; then this
@@ -12,7 +12,8 @@ import { useLogout } from './logout';
 export function useSignOutEverywhere() {
   const logout = useLogout();
   return useMutation({
-    mutationFn: () => api(apiPaths.revokeOwnSessions(), { method: 'POST', schema: ZSessionsRevoked }),
+    mutationFn: () =>
+      api(apiPaths.revokeOwnSessions(), { method: 'POST', schema: later('ZSessionsRevoked') }),
     onSuccess: () => logout.mutate(),
   });
 }

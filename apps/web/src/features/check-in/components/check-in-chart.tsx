@@ -1,7 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { memo } from 'react';
 import { Text } from '@mantine/core';
 import type { TEventCheckInStats } from '@attend/shared';
+import { BarChart } from '../../../components/bar-chart';
 import { timelinePoints } from '../lib/timeline';
 import { tc } from '../i18n';
 
@@ -11,8 +11,8 @@ export type CheckInChartProps = {
   timeZone?: string;
 };
 
-/** Check-ins per 15 minutes (this module and @mantine/charts load only where a chart is shown). */
-export function CheckInChart({ timeline, timeZone }: CheckInChartProps) {
+/** Check-ins per 15 minutes; drawn again only when its timeline changes (not on each scan's result). */
+export const CheckInChart = memo(function CheckInChart({ timeline, timeZone }: CheckInChartProps) {
   const points = timelinePoints(timeline, timeZone);
   if (points.length === 0) {
     return (
@@ -30,13 +30,7 @@ export function CheckInChart({ timeline, timeZone }: CheckInChartProps) {
         data={points}
         dataKey="label"
         series={[{ name: 'count', label: tc('chart.series'), color: 'teal.7' }]}
-        tickLine="y"
-        gridAxis="y"
-        barProps={{ isAnimationActive: false }}
-        yAxisProps={{ allowDecimals: false }}
       />
     </figure>
   );
-}
-
-export default CheckInChart;
+});

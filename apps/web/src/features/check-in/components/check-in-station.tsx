@@ -19,7 +19,7 @@ import { AttendanceTable } from './attendance-table';
 import { CameraScanner } from './camera-scanner';
 import { CheckInCounts, LiveBadge, type Count } from './check-in-counts';
 import { KioskStart } from './kiosk-start';
-import { LazyCheckInChart } from './lazy-check-in-chart';
+import { CheckInChart } from './check-in-chart';
 import { OfflineStatus } from './offline-status';
 import { PrintBadgeButton } from './print-badge-button';
 import { ScanForm } from './scan-form';
@@ -218,7 +218,7 @@ export function CheckInStation({ eventId, event, nav }: Props) {
               {tc('chart.title')}
             </Title>
             {stats.data && !stats.isPlaceholderData ? (
-              <LazyCheckInChart timeline={stats.data.timeline} timeZone={timeZone} />
+              <CheckInChart timeline={stats.data.timeline} timeZone={timeZone} />
             ) : stats.isError ? (
               <Text c="red.9" size="sm">
                 {tc('stats.loadFailed')}

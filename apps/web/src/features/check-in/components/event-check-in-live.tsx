@@ -5,7 +5,7 @@ import { useCheckInStats } from '../api/get-check-in-stats';
 import { useLiveCheckIns } from '../api/subscribe-check-ins';
 import { tc } from '../i18n';
 import { LiveBadge } from './check-in-counts';
-import { LazyCheckInChart } from './lazy-check-in-chart';
+import { CheckInChart } from './check-in-chart';
 import { formatNumber } from '../../../lib/locale';
 
 /**
@@ -76,7 +76,7 @@ export function EventCheckInLive({
               <Title order={3} fz="h5">
                 {tc('chart.title')}
               </Title>
-              <LazyCheckInChart timeline={data.timeline} timeZone={timeZone} />
+              <CheckInChart timeline={data.timeline} timeZone={timeZone} />
             </Stack>
           </SimpleGrid>
         )}

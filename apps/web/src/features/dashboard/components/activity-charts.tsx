@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGE_STATUSES, type TDashboardActivity } from '@attend/shared';
+import { BarChart } from '../../../components/bar-chart';
 import { appLocale } from '../../../lib/locale';
 import { messageStatusLabel } from '../../notifications';
 import { td } from '../i18n';
@@ -26,8 +25,7 @@ function ChartCard({ title, text, children }: { title: string; text: string; chi
 }
 
 /**
- * The dashboard's two charts: confirmations and check-ins per day, and messages by status (this
- * module and @mantine/charts load only when the dashboard shows them).
+ * The dashboard's two charts: confirmations and check-ins per day, and messages by status.
  */
 export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
   // 'Jan 5' in English; a day is a calendar date, so it is read and written in UTC.
@@ -67,10 +65,6 @@ export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
                 { name: 'check_ins', label: td('charts.checkIns'), color: 'blue.7' },
               ]}
               withLegend
-              tickLine="y"
-              gridAxis="y"
-              barProps={{ isAnimationActive: false }}
-              yAxisProps={{ allowDecimals: false }}
             />
           </figure>
         )}
@@ -87,10 +81,6 @@ export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
               data={statuses}
               dataKey="label"
               series={[{ name: 'count', label: td('charts.messagesSeries'), color: 'violet.7' }]}
-              tickLine="y"
-              gridAxis="y"
-              barProps={{ isAnimationActive: false }}
-              yAxisProps={{ allowDecimals: false }}
             />
             <Group component="figcaption" gap="md" mt="xs" data-testid="messages-by-status">
               {statuses.map((s) => (
@@ -105,5 +95,3 @@ export function ActivityCharts({ activity }: { activity: TDashboardActivity }) {
     </SimpleGrid>
   );
 }
-
-export default ActivityCharts;

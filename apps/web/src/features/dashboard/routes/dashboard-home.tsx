@@ -29,7 +29,7 @@ import { useCheckInOverview } from '../api/get-check-in-overview';
 import { dashboardActivityQueryOptions, useDashboardActivity } from '../api/get-dashboard-activity';
 import { useEventTotals } from '../api/get-event-totals';
 import { FailedEmailSummary } from '../components/failed-email-summary';
-import { LazyActivityCharts } from '../components/lazy-activity-charts';
+import { ActivityCharts } from '../components/activity-charts';
 import { RecentEvents } from '../components/recent-events';
 import { StatCard } from '../components/stat-card';
 import { td, type DashboardKey } from '../i18n';
@@ -218,7 +218,7 @@ export function DashboardHomePage() {
 
         {summary && <FailedEmailSummary summary={summary} />}
 
-        {activity.data && <LazyActivityCharts activity={activity.data} />}
+        {activity.data && <ActivityCharts activity={activity.data} />}
 
         <RecentEvents events={activity.data?.recent_events} loading={activity.isPending} />
       </Stack>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPublicStats } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { later } from '../../../lib/schemas';
 
 /** GET /api/public/stats/: the landing page's 'Platform Impact' figures. */
 export function getPublicStats({ signal }: { signal?: AbortSignal } = {}) {
-  return api(apiPaths.publicStats(), { auth: false, schema: ZPublicStats, signal });
+  return api(apiPaths.publicStats(), { auth: false, schema: later('ZPublicStats'), signal });
 }
 
 export function publicStatsQueryOptions() {

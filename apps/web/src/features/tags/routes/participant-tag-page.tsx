@@ -29,7 +29,8 @@ import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { imageDataUrl, keepOfflineCopy, useOfflineCopy, ZImageDataUrl } from '../../../lib/offline-copy';
+import { ZImageDataUrl } from '../../../lib/image-data-url';
+import { imageDataUrl, keepOfflineCopy, useOfflineCopy } from '../../../lib/offline-copy';
 import { saveBlob } from '../../../lib/transfer';
 import { useIdParam } from '../../../lib/use-id-param';
 import {
