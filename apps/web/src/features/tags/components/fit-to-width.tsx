@@ -24,6 +24,8 @@ export function FitToWidth({
     // A hidden frame measures 0: keep the drawing's own size then.
     const update = () => setScale(Math.min(1, element.clientWidth / width) || 1);
     update();
+    // Test renderers (jsdom) have no ResizeObserver: the first measure is all they get.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
