@@ -1,4 +1,5 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, Button, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import classes from './theme.module.css';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,6 +9,16 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  components: {
+    Button: Button.extend({
+      classNames: { root: classes.buttonRoot, inner: classes.buttonInner, label: classes.buttonLabel },
+    }),
+    // A status is read whole ("EN ATTENTE", not "EN AT…"): a badge keeps its text's width in a
+    // narrow table column instead of ending it with an ellipsis.
+    Badge: Badge.extend({
+      styles: { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } },
+    }),
+  },
 });
 
 /** Mantine's default dimmed grey is below AA contrast on white; use a darker one. */

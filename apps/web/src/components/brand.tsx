@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { Link } from 'react-router';
 import { t } from '../lib/i18n';
 
@@ -19,13 +19,24 @@ export function BrandMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** Product name linking to `to`. */
-export function Brand({ to, light = false }: { to: string; light?: boolean }) {
+/**
+ * Product name linking to `to`. `nameFrom`: below this width only the mark shows (the link keeps the
+ * name as its label), leaving the room of a small phone's header to the controls beside it.
+ */
+export function Brand({
+  to,
+  light = false,
+  nameFrom,
+}: {
+  to: string;
+  light?: boolean;
+  nameFrom?: MantineBreakpoint;
+}) {
   return (
     <UnstyledButton component={Link} to={to} aria-label={t('app.name')}>
       <Group gap={8} wrap="nowrap">
         <BrandMark />
-        <Text fw={800} fz="xl" c={light ? 'white' : 'dark.8'} aria-hidden>
+        <Text fw={800} fz="xl" c={light ? 'white' : 'dark.8'} aria-hidden visibleFrom={nameFrom}>
           {t('app.name')}
         </Text>
       </Group>

@@ -80,10 +80,10 @@ export function StaffLayout() {
         <Container size={PAGE_WIDTH} py="sm">
           {/* One row at every width: below lg the links move into the menu instead of wrapping. */}
           <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.headerRow}>
-            <Group gap="lg" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
               <Brand to={isAdmin ? paths.staff.dashboard() : paths.staff.checkInHome()} />
               <Box component="nav" aria-label={t('nav.main')} visibleFrom="lg">
-                <Group gap={4} wrap="nowrap">
+                <Group gap={2} wrap="nowrap">
                   <StaffNavLinks isAdmin={isAdmin} className={classes.navLink} />
                 </Group>
               </Box>

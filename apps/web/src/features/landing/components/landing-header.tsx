@@ -12,7 +12,7 @@ export function LandingHeader() {
     <header className={classes.landingHeader}>
       <Container size="lg" w="100%">
         <Group justify="space-between" wrap="nowrap">
-          <Brand to={paths.home()} />
+          <Brand to={paths.home()} nameFrom="xs" />
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitcher />
             <Button onClick={() => void navigate(paths.login())}>{t('nav.login')}</Button>

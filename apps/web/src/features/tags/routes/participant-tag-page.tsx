@@ -17,6 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
   readTagDesign,
+  TAG_HEIGHT,
+  TAG_WIDTH,
   tagColoursOf,
   tagTitleSize,
   type TEventDetail,
@@ -41,6 +43,7 @@ import {
   useConfirmMyAttendance,
   useParticipantQr,
 } from '../../attendance';
+import { FitToWidth } from '../components/fit-to-width';
 import { TagCard } from '../components/tag-card';
 import { tt } from '../i18n';
 import { fileNamePart, tagPng } from '../lib/tag-png';
@@ -171,7 +174,7 @@ function TagView({
               </Stack>
             )}
             {confirmed && !qrFailed && (
-              <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <FitToWidth width={TAG_WIDTH} height={TAG_HEIGHT}>
                 <TagCard
                   ref={tagRef}
                   design={readTagDesign(event.tag_design)}
@@ -198,7 +201,7 @@ function TagView({
                   }
                   label={tt('tag.label', { name: participant.full_name })}
                 />
-              </div>
+              </FitToWidth>
             )}
             <Button onClick={() => void download()} loading={downloading} disabled={offline && !qrImage}>
               {tt('tag.download')}
