@@ -72,8 +72,7 @@ async function pickInMenu(page: Page, language: Language) {
   await page.locator('header button[aria-expanded]').click();
   const menu = page.getByRole('dialog');
   await expect(menu).toBeVisible();
-  await menu.getByRole('textbox', { name: SWITCHER }).click();
-  await page.getByRole('option', { name: LANGUAGE_NAME[language] }).click();
+  await menu.getByRole('combobox', { name: SWITCHER }).selectOption({ label: LANGUAGE_NAME[language] });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   const width = PHONES[0].width;
   for (const button of await menu.getByRole('button').all()) {
