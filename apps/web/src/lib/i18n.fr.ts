@@ -75,9 +75,12 @@ export const fr: Record<keyof typeof en, string> = {
   'login.tab.participant': 'Participant',
   'login.tab.user': 'Utilisateur',
   'login.participantCode': 'Code participant',
-  'login.participantCodePlaceholder': 'ex. KGL24A',
+  'login.participantCodePlaceholder': 'ex. KGM24A',
+  'login.participantCodeHint':
+    'Le « Code de l’événement » de votre e-mail ou SMS de connexion (6 caractères), ex. KGM24A',
   'login.uniqueCode': 'Code unique',
   'login.uniqueCodePlaceholder': 'Votre code personnel',
+  'login.uniqueCodeHint': 'Le « Code unique » du même e-mail ou SMS (8 caractères), ex. ABCD2345',
   'login.username': 'Nom d’utilisateur',
   'login.password': 'Mot de passe',
   'login.submit': 'Se connecter',

@@ -60,7 +60,7 @@ export const fr: Record<keyof typeof en, string> = {
   'design.tryAgain': 'Réessayer',
 
   'tag.pageTitle': 'Badge de l’événement',
-  'tag.code': 'Code participant : {code}',
+  'tag.code': 'Code unique : {code}',
   'tag.noCode': 'N/D',
   'tag.welcome': 'Bienvenue, {name} !',
   'tag.label': 'Badge de l’événement de {name}',
