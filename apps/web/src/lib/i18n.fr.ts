@@ -1,7 +1,7 @@
-import type { en } from './i18n';
+import type { en, Translation } from './i18n';
 
 /** French strings of the app shell: header, landing, sign-in and error pages (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'app.name': 'Attend',
   'app.tagline': 'Des événements simplifiés. Des participants satisfaits.',
   'app.footer': '© {year} {name}. Tous droits réservés.',
@@ -135,4 +135,11 @@ export const fr: Record<keyof typeof en, string> = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'Rapport DSA',
+
+  'event.standardNotes_one':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} session par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
+  'event.standardNotes_many':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} sessions par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
+  'event.standardNotes_other':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} sessions par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
 };

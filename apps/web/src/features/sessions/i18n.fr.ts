@@ -157,8 +157,8 @@ export const fr: Record<keyof typeof en, string> = {
     'Le nombre maximal de participants doit être un nombre entier, 0 ou plus (0 signifie illimité).',
 
   'p.title': 'Sessions disponibles',
-  'p.subtitle':
-    'Inscrivez-vous aux sessions auxquelles vous assisterez. Les horaires sont affichés dans votre fuseau horaire.',
+  'p.subtitle': 'Inscrivez-vous aux sessions auxquelles vous assisterez.',
+  'p.timeZone': 'Les heures sont indiquées dans le fuseau horaire de l’événement : {zone}.',
   'p.filter': 'Afficher',
   'p.filter.all': 'Toutes les sessions',
   'p.filter.mine': 'Mes sessions',

@@ -155,7 +155,8 @@ export const sw: Record<keyof typeof en, string> = {
     'Idadi ya juu ya washiriki lazima iwe namba kamili, 0 au zaidi (0 inamaanisha bila kikomo).',
 
   'p.title': 'Vipindi Vinavyopatikana',
-  'p.subtitle': 'Jisajili kwa vipindi utakavyohudhuria. Saa zinaonyeshwa kwa saa za eneo lako.',
+  'p.subtitle': 'Jisajili kwa vipindi utakavyohudhuria.',
+  'p.timeZone': 'Saa zinaonyeshwa kwa saa za eneo la tukio: {zone}.',
   'p.filter': 'Onyesha',
   'p.filter.all': 'Vipindi Vyote',
   'p.filter.mine': 'Vipindi Vyangu',

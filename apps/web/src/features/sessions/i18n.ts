@@ -157,7 +157,8 @@ export const en = {
   'detail.maxInvalid': messages.maxParticipantsInvalid,
 
   'p.title': 'Available Sessions',
-  'p.subtitle': 'Register for the sessions you will attend. Times are shown in your time zone.',
+  'p.subtitle': 'Register for the sessions you will attend.',
+  'p.timeZone': 'Times are shown in the event’s time zone: {zone}.',
   'p.filter': 'Show',
   'p.filter.all': 'All Sessions',
   'p.filter.mine': 'My Sessions',
