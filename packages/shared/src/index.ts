@@ -16,3 +16,4 @@ export * from './tags';
 export * from './badges';
 export * from './offline';
 export * from './language';
+export * from './collation';

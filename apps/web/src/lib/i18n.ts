@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { isLanguage, messages, type TLanguage } from '@attend/shared';
+import { isLanguage, LANGUAGE_LOCALES, messages, type TLanguage } from '@attend/shared';
 
 export { isLanguage, type TLanguage } from '@attend/shared';
 
@@ -232,9 +232,11 @@ export function translator<K extends string>(namespace: Namespace, catalogue: Re
   // has no plural forms stays a plain value.
   return (key: K | PluralBase<K>, vars?: Vars): string => {
     const count = vars?.count;
-    return plurals.has(key) && typeof count === 'number'
-      ? i18n.t(key, { ns: namespace, replace: vars ?? {}, count })
-      : i18n.t(key, { ns: namespace, replace: vars ?? {} });
+    if (!plurals.has(key) || typeof count !== 'number')
+      return i18n.t(key, { ns: namespace, replace: vars ?? {} });
+    // The number picks the form; the text shows it as the language writes numbers ('1 234').
+    const shown = count.toLocaleString(LANGUAGE_LOCALES[currentLanguage()]);
+    return i18n.t(key, { ns: namespace, replace: { ...vars, count: shown }, count });
   };
 }
 

@@ -44,7 +44,7 @@ type OpenState = { filter: SessionFilter; days: string[]; slots: string[] };
 /** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
 /** '1 session', '3 sessions'. */
 function sessionsCount(n: number): string {
-  return n === 1 ? ts('p.sessionsCountOne') : ts('p.sessionsCount', { n });
+  return ts('p.sessionsCount', { count: n });
 }
 
 export function ParticipantSessionsPage() {
