@@ -30,8 +30,12 @@ describe('count strings follow the language’s plural rules', () => {
     expect(ts('p.registeredCount', { count: 1_000_000 })).toBe(`1${NNBSP}000${NNBSP}000 inscrits`);
     expect(tp('actions.selectedCount', { count: 1 })).toBe('1 sélectionné');
     expect(tp('actions.selectedCount', { count: 2 })).toBe('2 sélectionnés');
-    expect(tp('bulkConfirm.ask', { count: 1 })).toMatch(/^Confirmer la présence de 1 participant\u202f\? Il pourra/);
-    expect(tp('bulkConfirm.ask', { count: 3 })).toMatch(/^Confirmer la présence de 3 participants\u202f\? Ils pourront/);
+    expect(tp('bulkConfirm.ask', { count: 1 })).toMatch(
+      /^Confirmer la présence de 1 participant\u202f\? Il pourra/,
+    );
+    expect(tp('bulkConfirm.ask', { count: 3 })).toMatch(
+      /^Confirmer la présence de 3 participants\u202f\? Ils pourront/,
+    );
   });
 
   it('Swahili: 1 is singular (noun class), 0 and 2 plural', async () => {
@@ -53,7 +57,14 @@ describe('count strings follow the language’s plural rules', () => {
 });
 
 describe('names sort in the language’s collation', () => {
-  const names = ['Wanjiku Kamau', 'émile Zola', 'Émilie Dupont', 'amina Uwase', 'Zawadi Achieng', 'Eric Mugisha'];
+  const names = [
+    'Wanjiku Kamau',
+    'émile Zola',
+    'Émilie Dupont',
+    'amina Uwase',
+    'Zawadi Achieng',
+    'Eric Mugisha',
+  ];
 
   for (const language of ['en', 'fr', 'sw'] as const) {
     it(`${language}: accents and case sort with their letter`, () => {
