@@ -81,6 +81,27 @@ describe('names in the language’s collation, not the database’s byte order',
     });
   }
 
+  it('the participants list, a page at a time, both ways, and when searching', async () => {
+    const names = async (query: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/events/${t.seed.event.id}/participants/?${query}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().results as { full_name: string }[]).map((r) => r.full_name);
+    };
+    const ordered = await names('page_size=100');
+    const firstPage = await names('page_size=3');
+    const secondPage = await names('page_size=3&page=2');
+    expect([...firstPage, ...secondPage]).toEqual(ordered.slice(0, 6));
+    expect(ordered.filter((n) => EXPECTED.includes(n))).toEqual(EXPECTED);
+    expect((await names('page_size=100&ordering=-full_name')).filter((n) => EXPECTED.includes(n))).toEqual(
+      [...EXPECTED].reverse(),
+    );
+    expect(await names('page_size=100&search=mil')).toEqual(['émile Zola', 'Émilie Dupont']);
+  });
+
   it('a session’s registrants', async () => {
     const res = await t.request({
       method: 'GET',
