@@ -126,7 +126,7 @@ export const fr: Record<keyof typeof messages, string> = {
     'Cette adresse e-mail apparaît plus d’une fois dans le fichier (d’abord à la ligne {row}).',
   uploadBadLanguage:
     'Langue inconnue « {value} ». Utilisez en, fr ou sw (ou English, French, Français, Swahili, Kiswahili), ou laissez vide pour l’anglais.',
-  uploadSuccess: 'Import groupé réussi. Créés : {created}, mis à jour : {updated} participants.',
+  uploadSuccess: 'Import groupé réussi. Participants créés : {created}, mis à jour : {updated}.',
   uploadWithIssues:
     'Import groupé terminé avec quelques problèmes. Créés : {created}, mis à jour : {updated}, erreurs : {errors}. Consultez le fichier téléchargé pour plus de détails.',
   uploadResultsNotFound: 'Le fichier de résultats est introuvable ou a expiré.',
@@ -162,7 +162,7 @@ export const fr: Record<keyof typeof messages, string> = {
   selfAttendanceConfirmed: 'Présence confirmée avec succès ! Votre code QR est prêt.',
   selectParticipantsToConfirm: 'Veuillez sélectionner les participants à confirmer',
   bulkConfirmDone:
-    'Confirmation groupée terminée : {confirmed} nouvellement confirmés, {already} déjà confirmés, {errors} erreurs',
+    'Confirmation groupée terminée. Nouvelles confirmations : {confirmed}, déjà confirmés : {already}, erreurs : {errors}',
   confirmationIrreversible: 'La confirmation de présence ne peut pas être annulée.',
   confirmOwnOnly: 'Vous ne pouvez confirmer que votre propre présence.',
   userInfoMissing: 'Les informations utilisateur sont manquantes. Veuillez vous reconnecter.',
@@ -218,7 +218,7 @@ export const fr: Record<keyof typeof messages, string> = {
   notifyNoEmail: 'Ce participant n’a pas d’adresse e-mail valide.',
   notifyNoPhone: 'Ce participant n’a pas de numéro de téléphone.',
   notifyBadPhone: 'SMS non envoyé : le numéro {phone} n’est pas un numéro de téléphone valide.',
-  retriedMessages: '{retried} messages renvoyés : {successful} envoyés, {failed} en échec.',
+  retriedMessages: 'Messages renvoyés : {retried}. Envoyés : {successful}, en échec : {failed}.',
   messageNotFound: 'Message introuvable.',
   // Generic
   notFound: 'Introuvable.',

@@ -84,7 +84,7 @@ export const fr: Translation<typeof en, '_many'> = {
   'confirm.failed': 'Échec de la confirmation de présence du participant',
   'bulkConfirm.none': 'Veuillez sélectionner les participants à confirmer',
   'bulkConfirm.done':
-    'Confirmation groupée terminée : {confirmed} nouvellement confirmés, {already} déjà confirmés, {errors} erreurs',
+    'Confirmation groupée terminée. Nouvelles confirmations : {confirmed}, déjà confirmés : {already}, erreurs : {errors}',
   'bulkConfirm.failed': 'Échec de la confirmation des participants sélectionnés',
   'bulkConfirm.askTitle': 'Confirmer la présence',
   'bulkConfirm.ask_one':
@@ -195,7 +195,7 @@ export const fr: Translation<typeof en, '_many'> = {
   'upload.cancel': 'Annuler',
   'upload.fileRequired': 'Veuillez sélectionner un fichier à importer',
   'upload.wrongType': 'Seuls les fichiers .xlsx et .xls sont acceptés.',
-  'upload.success': 'Import groupé réussi. Créés : {created}, mis à jour : {updated} participants.',
+  'upload.success': 'Import groupé réussi. Participants créés : {created}, mis à jour : {updated}.',
   'upload.withIssues':
     'Import groupé terminé avec quelques problèmes. Créés : {created}, mis à jour : {updated}, erreurs : {errors}. Consultez le fichier téléchargé pour plus de détails.',
   'upload.failed': 'Échec de l’import des participants. Veuillez vérifier le format du fichier et réessayer.',

@@ -81,7 +81,7 @@ export const sw: Record<keyof typeof en, string> = {
   'confirm.failed': 'Imeshindikana kuthibitisha kuhudhuria kwa mshiriki',
   'bulkConfirm.none': 'Tafadhali chagua washiriki wa kuthibitisha',
   'bulkConfirm.done':
-    'Uthibitishaji wa jumla umekamilika: {confirmed} wamethibitishwa sasa, {already} walikuwa wamethibitishwa tayari, hitilafu {errors}',
+    'Uthibitishaji wa jumla umekamilika. Waliothibitishwa sasa: {confirmed}, waliothibitishwa tayari: {already}, hitilafu: {errors}',
   'bulkConfirm.failed': 'Imeshindikana kuthibitisha washiriki waliochaguliwa',
   'bulkConfirm.askTitle': 'Thibitisha kuhudhuria',
   'bulkConfirm.ask_one':
@@ -184,7 +184,7 @@ export const sw: Record<keyof typeof en, string> = {
   'upload.cancel': 'Ghairi',
   'upload.fileRequired': 'Tafadhali chagua faili la kupakia',
   'upload.wrongType': 'Faili za .xlsx na .xls pekee ndizo zinazokubaliwa.',
-  'upload.success': 'Upakiaji wa jumla umefaulu. Walioundwa: {created}, Waliosasishwa: washiriki {updated}.',
+  'upload.success': 'Upakiaji wa jumla umefaulu. Washiriki walioundwa: {created}, waliosasishwa: {updated}.',
   'upload.withIssues':
     'Upakiaji wa jumla umekamilika na matatizo kadhaa. Walioundwa: {created}, Waliosasishwa: {updated}, Hitilafu: {errors}. Angalia faili lililopakuliwa kwa maelezo.',
   'upload.failed': 'Imeshindikana kupakia washiriki. Tafadhali kagua muundo wa faili kisha ujaribu tena.',
