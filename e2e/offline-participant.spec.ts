@@ -177,7 +177,7 @@ test.describe('installable app and offline participant pages', () => {
     await expect(page.getByTestId('offline-badge')).toHaveText('Offline');
     await expect(page.getByTestId('tag-title')).toHaveText(event.name);
     // The unique code is half a login: the device does not keep it (guide §6), so offline it is not shown.
-    await expect(page.getByTestId('tag-participant-code')).toHaveText('Participant Code: N/A');
+    await expect(page.getByTestId('tag-participant-code')).toHaveText('Unique Code: N/A');
     await expect(page.getByText(`Welcome, ${me.full_name}!`)).toBeVisible();
     await expect(page.getByTestId('tag-qr-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect.poll(() => imageLoaded(page, '[data-testid=tag-qr-image]')).toBe(true);

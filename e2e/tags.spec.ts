@@ -130,7 +130,7 @@ test.describe('event tags', () => {
 
     await page.goto(`/event/${event.id}/tag`);
     await expect(page.getByTestId('tag-title')).toHaveText(event.name);
-    await expect(page.getByTestId('tag-participant-code')).toHaveText(`Participant Code: ${me?.unique_code}`);
+    await expect(page.getByTestId('tag-participant-code')).toHaveText(`Unique Code: ${me?.unique_code}`);
     await expect(page.getByText('Welcome, Grace Mukamana!')).toBeVisible();
     await expect(page.getByTestId('tag-confirm-prompt')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Stay Connected' })).toHaveCount(0);

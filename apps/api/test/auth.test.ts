@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, refreshTokens, staffUsers } from '../src/db/schema';
+import { events, rateLimitBuckets, refreshTokens, staffUsers } from '../src/db/schema';
 import { sha256 } from '../src/lib/tokens';
 import { bearer, createTestApp, STAFF, type TestApp, postFrom } from './helper';
 
@@ -116,6 +116,41 @@ describe('participant sign-in', () => {
       code: 'invalid_credentials',
     });
     expect(wrongCode.json()).toEqual(wrongEvent.json());
+  });
+
+  it("accepts the two codes typed into each other's field when that names one participant", async () => {
+    const res = await postFrom(
+      t,
+      '/api/auth/login/',
+      { event_code: 'abcd2345', unique_code: ' test42' },
+      '10.2.1.1',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().participant).toMatchObject({
+      id: t.seed.participants[0]?.id,
+      unique_code: 'ABCD2345',
+      event: { id: t.seed.event.id, event_code: 'TEST42' },
+    });
+  });
+
+  it('still refuses a swapped pair that names nobody, with the same message as a wrong pair', async () => {
+    const refused = { detail: 'Invalid event code or unique code', code: 'invalid_credentials' };
+    for (const payload of [
+      { event_code: 'ABCD2345', unique_code: 'NOPE99' },
+      { event_code: 'ZZZZ9999', unique_code: 'TEST42' },
+      { event_code: 'ABCD2345', unique_code: 'ABCD2345' },
+      { event_code: 'TEST42', unique_code: 'TEST42' },
+    ]) {
+      const res = await postFrom(t, '/api/auth/login/', payload, '10.2.1.2');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(refused);
+    }
+    // Trying the swapped order is part of the same attempt: four refusals count four failures.
+    const buckets = await t.database.db
+      .select({ key: rateLimitBuckets.key, hits: rateLimitBuckets.hits })
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, 'code:net:10.2.1.2'));
+    expect(buckets.map((b) => b.hits)).toEqual([4]);
   });
 
   it('asks for both codes', async () => {

@@ -143,7 +143,7 @@ describe('login details in the participant’s language', () => {
       .select()
       .from(outgoingMessages)
       .where(eq(outgoingMessages.participantId, claire.id));
-    expect(copy?.subject).toBe(`${t.seed.event.name} : vos identifiants de connexion`);
+    expect(copy?.subject).toBe(`${t.seed.event.name}\u202f: vos identifiants de connexion`);
     expect(copy?.body.replace(/\s+/g, ' ')).toContain(
       `Vous êtes invité(e) à ${t.seed.event.name}, 5 mars 2030, 09:00 – 7 mars 2030, 17:00 CAT, à Kigali Convention Centre.`,
     );

@@ -318,7 +318,8 @@ describe('participant list, search, filters, ordering and stats', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 4, next: null, previous: null });
-    expect(names(body)).toEqual(['Béatrice Mukamana', 'Charles Mugisha', 'Zoë Umutoni', 'adam Kalisa']);
+    // In the collation people read, not the database's byte order (which put 'adam' after 'Zoë').
+    expect(names(body)).toEqual(['adam Kalisa', 'Béatrice Mukamana', 'Charles Mugisha', 'Zoë Umutoni']);
     const confirmed = body.results.find((r: { full_name: string }) => r.full_name === 'Zoë Umutoni');
     expect(confirmed.qr_code_url).toMatch(/^http:\/\/attend\.test\/api\/qr\/\d+\.png\?exp=\d+&sig=[\w-]+$/);
     expect(
@@ -328,11 +329,11 @@ describe('participant list, search, filters, ordering and stats', () => {
 
   it('pages with next and previous links that keep the query', async () => {
     const first = (await get(`${url}?page_size=3&ordering=-full_name&t=123`)).json();
-    expect(names(first)).toEqual(['adam Kalisa', 'Zoë Umutoni', 'Charles Mugisha']);
+    expect(names(first)).toEqual(['Zoë Umutoni', 'Charles Mugisha', 'Béatrice Mukamana']);
     expect(first.next).toBe(`${url}?page_size=3&ordering=-full_name&t=123&page=2`);
     expect(first.previous).toBeNull();
     const second = (await get(first.next)).json();
-    expect(names(second)).toEqual(['Béatrice Mukamana']);
+    expect(names(second)).toEqual(['adam Kalisa']);
     expect(second.next).toBeNull();
     expect(second.previous).toBe(`${url}?page_size=3&ordering=-full_name&t=123&page=1`);
     const beyond = (await get(`${url}?page=9`)).json();
@@ -356,7 +357,7 @@ describe('participant list, search, filters, ordering and stats', () => {
     const search = async (q: string) => names((await get(`${url}?search=${encodeURIComponent(q)}`)).json());
     expect(await search('ZOË')).toEqual(['Zoë Umutoni']);
     expect(await search('health.org')).toEqual(['Béatrice Mukamana', 'Zoë Umutoni']);
-    expect(await search('0788')).toEqual(['Zoë Umutoni', 'adam Kalisa']);
+    expect(await search('0788')).toEqual(['adam Kalisa', 'Zoë Umutoni']);
     expect(await search('ministry')).toEqual(['Béatrice Mukamana']);
     // LIKE wildcards are taken literally.
     expect(await search('100%')).toEqual(['Zoë Umutoni']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, type LanguageBundle } from '../src/lib/i18n';
+import { i18n, PLURAL_SUFFIXES, type LanguageBundle } from '../src/lib/i18n';
 import { bundle as fr } from '../src/locales/fr';
 import { bundle as sw } from '../src/locales/sw';
 
@@ -23,12 +23,34 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 }
 
+/**
+ * The keys a language's catalogue must have for English's: the same, except that a plural string
+ * ('x_one', 'x_other' in English) has exactly the forms the language's plural rules name.
+ */
+function expectedKeys(englishKeys: string[], language: string): string[] {
+  const bases = new Set(
+    englishKeys.filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length)),
+  );
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const plain = englishKeys.filter(
+    (k) => !PLURAL_SUFFIXES.some((suffix) => bases.has(k.slice(0, -suffix.length)) && k.endsWith(suffix)),
+  );
+  return [...plain, ...[...bases].flatMap((base) => forms.map((form) => `${base}_${form}`))];
+}
+
 const translations: [string, LanguageBundle][] = [
   ['fr', fr],
   ['sw', sw],
 ];
 
 describe('the French and Swahili catalogues', () => {
+  it('English has the plural forms English needs', () => {
+    for (const [namespace, strings] of englishNamespaces()) {
+      const keys = Object.keys(strings);
+      expect({ namespace, keys: expectedKeys(keys, 'en').sort() }).toEqual({ namespace, keys: keys.sort() });
+    }
+  });
+
   it('registers one namespace per English catalogue file', () => {
     expect(Object.keys(catalogueModules).length).toBeGreaterThan(5);
     for (const module of Object.values(catalogueModules)) {
@@ -39,13 +61,14 @@ describe('the French and Swahili catalogues', () => {
   });
 
   for (const [language, bundle] of translations) {
-    it(`${language}: has exactly the namespaces and keys English has`, () => {
+    it(`${language}: has exactly the namespaces and keys English has, plurals in the forms ${language} needs`, () => {
       const english = englishNamespaces();
       expect(Object.keys(bundle).sort()).toEqual([...english.keys()].sort());
       for (const [namespace, strings] of english) {
         const translated = bundle[namespace as keyof LanguageBundle];
-        const missing = Object.keys(strings).filter((key) => !(key in translated));
-        const extra = Object.keys(translated).filter((key) => !(key in strings));
+        const wanted = expectedKeys(Object.keys(strings), language);
+        const missing = wanted.filter((key) => !(key in translated));
+        const extra = Object.keys(translated).filter((key) => !wanted.includes(key));
         expect({ namespace, missing, extra }).toEqual({ namespace, missing: [], extra: [] });
       }
     });

@@ -59,8 +59,23 @@ describe('participant login page (/login)', () => {
     expect(eventCode()).toHaveProperty('value', '');
     expect(uniqueCode()).toHaveProperty('value', '');
     // A neutral example, not the code of a test event.
-    expect(eventCode().getAttribute('placeholder')).toBe('e.g. KGL24A');
+    expect(eventCode().getAttribute('placeholder')).toBe('e.g. KGM24A');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says under each code field which code of the login e-mail it wants, with an example', () => {
+    const { eventCode, uniqueCode } = renderLogin();
+    const describedBy = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(describedBy(eventCode())).toContain(
+      'The “Event code” in your login e-mail or SMS (6 characters), e.g. KGM24A',
+    );
+    expect(describedBy(uniqueCode())).toContain(
+      'The “Unique code” in the same e-mail or SMS (8 characters), e.g. ABCD2345',
+    );
   });
 
   it('prefills the participant code from ?event_code=', () => {

@@ -86,6 +86,8 @@ describe('event messages page', () => {
     const [sent, failed, sms] = rows;
     if (!sent || !failed || !sms) throw new Error('three rows expected');
     expect(sent.textContent).toContain('Sent');
+    // In the event's zone (UTC here), named like every other time of the event.
+    expect(sent.textContent).toContain('Sent Mar 01, 2026, 10:00 AM UTC');
     expect(within(sent).queryByRole('button')).toBeNull();
     expect(failed.textContent).toContain('Failed Permanently');
     expect(failed.textContent).toContain('5 of 5');

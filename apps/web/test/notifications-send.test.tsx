@@ -205,11 +205,7 @@ describe('participants: notifications', () => {
       within(cost)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'English: 1 segment(s), GSM-7',
-      'Français: 2 segment(s), GSM-7',
-      'Kiswahili: 3 segment(s), UCS-2',
-    ]);
+    ).toEqual(['English: 1 segment, GSM-7', 'Français: 2 segments, GSM-7', 'Kiswahili: 3 segments, UCS-2']);
     await user.click(within(dialog).getByRole('radio', { name: 'Email only' }));
     expect(within(dialog).queryByTestId('send-notifications-sms-cost')).toBeNull();
     await user.click(within(dialog).getByRole('radio', { name: 'SMS only' }));

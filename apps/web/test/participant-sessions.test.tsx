@@ -146,6 +146,11 @@ describe('participant sessions page', () => {
     const registrations = sessionsApi();
     const user = await renderExpanded();
 
+    expect(
+      screen.getByText(
+        'Register for the sessions you will attend. Times are shown in the event’s time zone: Africa/Nairobi (EAT).',
+      ),
+    ).toBeTruthy();
     const button = registerButton(seminar);
     expect(button.getAttribute('aria-disabled')).toBe('true');
     const reason = within(cardOf(seminar)).getByTestId('full-hint');

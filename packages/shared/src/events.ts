@@ -261,11 +261,26 @@ export type TEventListQuery = z.input<typeof ZEventListQuery>;
 /** Sessions a day that earn the DSA when staff have not set another number (document 1 §1). */
 export const DEFAULT_DSA_SESSIONS_PER_DAY = 4;
 
+/** The English template of the standard notes; screens show it in the reader's language. */
+export const STANDARD_EVENT_NOTES =
+  'Daily subsistence allowance (DSA) is paid only if you register for and attend {n} sessions per day. ' +
+  'You must confirm your attendance, or you will not be allowed in. Arriving late may cost you your space.';
+
 /** The participants' notes when staff have not written their own (document 1 §1). */
 export function defaultEventNotes(dsaSessionsPerDay: number): string {
-  return format(
-    'Daily subsistence allowance (DSA) is paid only if you register for and attend {n} sessions per day. ' +
-      'You must confirm your attendance, or you will not be allowed in. Arriving late may cost you your space.',
-    { n: dsaSessionsPerDay },
-  );
+  return format(STANDARD_EVENT_NOTES, { n: dsaSessionsPerDay });
+}
+
+const STANDARD_NOTES_PATTERN = new RegExp(
+  `^${STANDARD_EVENT_NOTES.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{n\\}', '(\\d+)')}$`,
+);
+
+/**
+ * The sessions a day named by `notes` when they are the standard English notes (served for events
+ * without notes of their own, or saved as they were by staff), so a screen can show them in its
+ * language; null for notes staff wrote, which are shown as written.
+ */
+export function standardEventNotesCount(notes: string): number | null {
+  const match = STANDARD_NOTES_PATTERN.exec(notes.trim());
+  return match?.[1] === undefined ? null : Number(match[1]);
 }

@@ -18,3 +18,4 @@ export * from './offline';
 export * from './language';
 export * from './language-codes';
 export * from './cookies';
+export * from './collation';

@@ -19,7 +19,7 @@ export const fr: Record<keyof typeof messages, string> = {
   refreshInvalid: 'Le jeton est invalide ou a expiré',
   sessionEnded: 'Cette connexion a pris fin. Veuillez vous reconnecter.',
   signedOutEverywhere: 'Déconnecté partout.',
-  eventEnded: 'Cet événement est terminé : il n’est plus possible de créer des liens de connexion.',
+  eventEnded: 'Cet événement est terminé : il n’est plus possible de créer des liens de connexion.',
   // Events
   eventNameRequired: 'Le nom de l’événement est obligatoire',
   startDateRequired: 'La date de début est obligatoire',
@@ -31,24 +31,24 @@ export const fr: Record<keyof typeof messages, string> = {
   invalidTimeZone: 'Choisissez un fuseau horaire dans la liste, par exemple Africa/Nairobi (un nom IANA).',
   invalidCountry: 'Choisissez un pays dans la liste, par exemple KE (Kenya), ou aucun.',
   phoneInvalid:
-    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le avec son indicatif pays, par exemple +254712345678.',
+    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le avec son indicatif pays, par exemple +254712345678.',
   phoneInvalidInCountry:
-    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le tel qu’on le compose dans le pays de l’événement ({country}) ou avec son indicatif pays, par exemple +254712345678.',
+    'Le numéro {phone} n’est pas un numéro de téléphone valide : saisissez-le tel qu’on le compose dans le pays de l’événement ({country}) ou avec son indicatif pays, par exemple +254712345678.',
   uploadPhoneLeftOut:
-    'Le numéro {phone} n’est pas un numéro de téléphone valide ; la ligne a été importée sans lui.',
+    'Le numéro {phone} n’est pas un numéro de téléphone valide ; la ligne a été importée sans lui.',
   invalidColour: 'Saisissez une couleur, par exemple #1EB53A',
   tagBorderRadius: 'L’arrondi des coins doit être compris entre 0 et 24 px',
   logoFileRequired: 'Veuillez sélectionner une image de logo à importer',
   logoTooLarge: 'Le logo ne doit pas dépasser 1 Mo',
   logoWrongType: 'Le logo doit être une image PNG, JPEG ou WebP',
-  logoSvgRefused: 'Les logos SVG ne sont pas acceptés : importez une image PNG, JPEG ou WebP',
+  logoSvgRefused: 'Les logos SVG ne sont pas acceptés : importez une image PNG, JPEG ou WebP',
   logoTooManyPixels: 'Le logo ne doit pas dépasser 4000 × 4000 pixels',
   logoDamaged: 'L’image du logo est endommagée ou incomplète',
   logoDataTooLarge:
-    'Le logo contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-le à nouveau en PNG, JPEG ou WebP et importez ce fichier',
+    'Le logo contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-le à nouveau en PNG, JPEG ou WebP et importez ce fichier',
   logoNotFound: 'Logo introuvable',
   // Sessions
-  missingRequiredFields: 'Champs obligatoires manquants : {fields}',
+  missingRequiredFields: 'Champs obligatoires manquants : {fields}',
   invalidSessionDate: 'Format de date invalide. Veuillez vérifier les heures de début et de fin.',
   endTimeNotAfterStart: 'L’heure de fin doit être postérieure à l’heure de début',
   sessionNameRequired: 'Le nom de la session est obligatoire',
@@ -74,7 +74,7 @@ export const fr: Record<keyof typeof messages, string> = {
   subSessionCountMax: 'Le nombre de sous-sessions ne peut pas dépasser {max}',
   customCapacityRange: 'Chaque capacité personnalisée doit être un nombre entier compris entre 0 et {max}',
   customCapacityCount: 'Indiquez une capacité pour chaque sous-session ({count})',
-  exceedsParentCapacity: 'Dépasse la capacité de la session parente !',
+  exceedsParentCapacity: 'Dépasse la capacité de la session parente !',
   sequentialTooShort: 'La session est trop courte pour être divisée en {count} sous-sessions successives.',
   alreadyHasSubSessions: 'Cette session a déjà des sous-sessions.',
   subSessionsCreated: '{count} sous-sessions créées avec succès',
@@ -91,7 +91,7 @@ export const fr: Record<keyof typeof messages, string> = {
   registeredForSession: 'Inscription à la session réussie',
   unregisteredFromSession: 'Désinscription de la session réussie',
   timeConflict:
-    'Impossible de s’inscrire à « {session} » : cette session chevauche « {other} » ({start} - {end}), à laquelle vous êtes déjà inscrit.',
+    'Impossible de s’inscrire à « {session} » : cette session chevauche « {other} » ({start} - {end}), à laquelle vous êtes déjà inscrit.',
   sameSessionGroup: '{name} (même groupe de sessions)',
   // Participants
   fullNameRequired: 'Le nom complet est obligatoire',
@@ -102,8 +102,8 @@ export const fr: Record<keyof typeof messages, string> = {
   participantUsernameExists: 'Un participant avec ce nom d’utilisateur existe déjà pour cet événement.',
   participantProtectedFields:
     'Le nom d’utilisateur et le code unique sont protégés et ne peuvent pas être modifiés.',
-  participantCreated: 'Participant créé avec succès. Son code unique est : {code}',
-  participantUpdated: 'Participant mis à jour avec succès ! Nom d’utilisateur et code QR conservés.',
+  participantCreated: 'Participant créé avec succès. Son code unique est : {code}',
+  participantUpdated: 'Participant mis à jour avec succès ! Nom d’utilisateur et code QR conservés.',
   participantDeleted: 'Participant supprimé avec succès',
   participantsChanged: 'La liste des participants a été modifiée en même temps. Veuillez réessayer.',
   // Bulk upload
@@ -115,20 +115,20 @@ export const fr: Record<keyof typeof messages, string> = {
   uploadTooManyRows:
     'Le fichier contient plus de {max} lignes de participants. Veuillez le diviser en fichiers plus petits.',
   uploadUnsafeArchive:
-    'Le fichier n’est pas un classeur Excel valide : son contenu compressé est trop volumineux ou comporte trop de parties.',
+    'Le fichier n’est pas un classeur Excel valide : son contenu compressé est trop volumineux ou comporte trop de parties.',
   uploadTooManyColumns: 'La ligne d’en-tête comporte plus de {max} colonnes.',
   uploadMissingColumns:
-    'La première ligne doit contenir les en-têtes de colonnes. Colonnes obligatoires manquantes : {columns}.',
-  uploadForbiddenHeader: 'L’en-tête de colonne « {header} » n’est pas autorisé.',
-  uploadDuplicateHeader: 'La colonne « {header} » apparaît plus d’une fois dans la ligne d’en-tête.',
+    'La première ligne doit contenir les en-têtes de colonnes. Colonnes obligatoires manquantes : {columns}.',
+  uploadForbiddenHeader: 'L’en-tête de colonne « {header} » n’est pas autorisé.',
+  uploadDuplicateHeader: 'La colonne « {header} » apparaît plus d’une fois dans la ligne d’en-tête.',
   uploadNoRows: 'Le fichier ne contient aucune ligne de participant sous la ligne d’en-tête.',
   uploadDuplicateInFile:
     'Cette adresse e-mail apparaît plus d’une fois dans le fichier (d’abord à la ligne {row}).',
   uploadBadLanguage:
-    'Langue inconnue « {value} ». Utilisez en, fr ou sw (ou English, French, Français, Swahili, Kiswahili), ou laissez vide pour l’anglais.',
-  uploadSuccess: 'Import groupé réussi. Créés : {created}, mis à jour : {updated} participants.',
+    'Langue inconnue « {value} ». Utilisez en, fr ou sw (ou English, French, Français, Swahili, Kiswahili), ou laissez vide pour l’anglais.',
+  uploadSuccess: 'Import groupé réussi. Participants créés : {created}, mis à jour : {updated}.',
   uploadWithIssues:
-    'Import groupé terminé avec quelques problèmes. Créés : {created}, mis à jour : {updated}, erreurs : {errors}. Consultez le fichier téléchargé pour plus de détails.',
+    'Import groupé terminé avec quelques problèmes. Créés : {created}, mis à jour : {updated}, erreurs : {errors}. Consultez le fichier téléchargé pour plus de détails.',
   uploadResultsNotFound: 'Le fichier de résultats est introuvable ou a expiré.',
   uploadRowChanged:
     'Quelqu’un d’autre a ajouté, modifié ou supprimé ce participant pendant l’importation du fichier. Importez de nouveau cette ligne.',
@@ -141,28 +141,28 @@ export const fr: Record<keyof typeof messages, string> = {
   templateYes: 'Oui',
   templateNo: 'Non',
   templateNoteGeneral:
-    'La première ligne contient les en-têtes : gardez-les tels quels. Un participant par ligne : remplacez la ligne d’exemple. .xlsx ou .xls, jusqu’à {mb} Mo et {rows} lignes.',
+    'La première ligne contient les en-têtes : gardez-les tels quels. Un participant par ligne : remplacez la ligne d’exemple. .xlsx ou .xls, jusqu’à {mb} Mo et {rows} lignes.',
   templateNoteFullName: 'Le nom complet du participant, jusqu’à 200 caractères.',
   templateNoteEmail:
-    'Une adresse e-mail valide, une seule fois par fichier. Une ligne dont l’e-mail appartient déjà à un participant de l’événement peut mettre à jour ce participant : l’aperçu montre chaque modification avant tout enregistrement.',
+    'Une adresse e-mail valide, une seule fois par fichier. Une ligne dont l’e-mail appartient déjà à un participant de l’événement peut mettre à jour ce participant : l’aperçu montre chaque modification avant tout enregistrement.',
   templateNoteUsername:
     'Lettres, chiffres et . @ + _ - (jusqu’à 150 caractères). Laissez vide pour le générer à partir de l’e-mail. Jamais modifié pour un participant existant.',
   templateNotePhone:
-    'Format international (+254712345678) ou local (0712 345 678), jusqu’à 50 caractères. Vide : le téléphone d’un participant existant est conservé.',
+    'Format international (+254712345678) ou local (0712 345 678), jusqu’à 50 caractères. Vide : le téléphone d’un participant existant est conservé.',
   templateNoteOrganization:
-    'Jusqu’à 200 caractères. Vide : l’organisation d’un participant existant est conservée.',
-  templateNoteJobTitle: 'Jusqu’à 200 caractères. Vide : la fonction d’un participant existant est conservée.',
+    'Jusqu’à 200 caractères. Vide : l’organisation d’un participant existant est conservée.',
+  templateNoteJobTitle: 'Jusqu’à 200 caractères. Vide : la fonction d’un participant existant est conservée.',
   templateNoteLanguage:
-    'en, fr ou sw (ou English, French, Français, Swahili, Kiswahili) : la langue des écrans et des messages du participant. Vide : anglais pour un nouveau participant, inchangée pour un participant existant.',
+    'en, fr ou sw (ou English, French, Français, Swahili, Kiswahili) : la langue des écrans et des messages du participant. Vide : anglais pour un nouveau participant, inchangée pour un participant existant.',
   uploadInProgress:
     'Un autre import pour cet événement est encore en cours. Veuillez réessayer dans quelques minutes.',
   // Attendance and QR
   attendanceConfirmed: 'Présence confirmée avec succès',
   attendanceAlreadyConfirmed: 'La présence du participant est déjà confirmée',
-  selfAttendanceConfirmed: 'Présence confirmée avec succès ! Votre code QR est prêt.',
+  selfAttendanceConfirmed: 'Présence confirmée avec succès ! Votre code QR est prêt.',
   selectParticipantsToConfirm: 'Veuillez sélectionner les participants à confirmer',
   bulkConfirmDone:
-    'Confirmation groupée terminée : {confirmed} nouvellement confirmés, {already} déjà confirmés, {errors} erreurs',
+    'Confirmation groupée terminée. Nouvelles confirmations : {confirmed}, déjà confirmés : {already}, erreurs : {errors}',
   confirmationIrreversible: 'La confirmation de présence ne peut pas être annulée.',
   confirmOwnOnly: 'Vous ne pouvez confirmer que votre propre présence.',
   userInfoMissing: 'Les informations utilisateur sont manquantes. Veuillez vous reconnecter.',
@@ -170,7 +170,7 @@ export const fr: Record<keyof typeof messages, string> = {
   qrNotFound: 'Code QR introuvable. Veuillez confirmer de nouveau votre présence.',
   qrNotAvailable: 'Code QR indisponible. Le participant n’a pas encore confirmé sa présence.',
   // Check-in
-  checkedIn: '{name} enregistré avec succès !',
+  checkedIn: '{name} enregistré avec succès !',
   checkInFailed: 'Échec de l’enregistrement du participant',
   attendanceLoadFailed: 'Échec du chargement des enregistrements de présence',
   alreadyCheckedIn: '{name} est déjà enregistré ({when}, par {by}).',
@@ -179,16 +179,16 @@ export const fr: Record<keyof typeof messages, string> = {
   invalidCheckInCode: 'Ce n’est pas un code d’enregistrement.',
   damagedCheckInCode: 'Ce code QR est endommagé ou incomplet. Scannez-le de nouveau.',
   checkInNonceReused: 'Ce client_nonce a déjà été utilisé pour un autre enregistrement.',
-  forgedCheckInCode: 'Ce code QR n’est pas valide : sa signature ne correspond pas.',
+  forgedCheckInCode: 'Ce code QR n’est pas valide : sa signature ne correspond pas.',
   otherEventCheckInCode: 'Ce code QR appartient à un autre événement.',
   unknownCheckInCode: 'Aucun participant de cet événement n’a ce code.',
   checkInCodeOrParticipant:
     'Envoyez soit un code (qr_code_data), soit l’identifiant d’un participant (participant), pas les deux.',
-  checkInEventInactive: 'Cet événement n’est pas actif : l’enregistrement est fermé.',
+  checkInEventInactive: 'Cet événement n’est pas actif : l’enregistrement est fermé.',
   checkInSessionNotFound: 'Cette session n’appartient pas à cet événement.',
-  checkInSessionInactive: 'Cette session n’est pas active : l’enregistrement est fermé.',
+  checkInSessionInactive: 'Cette session n’est pas active : l’enregistrement est fermé.',
   scanOutsideEvent:
-    'Ce scan ({when}) est en dehors de l’événement, qui se tient du {start} au {end} : les scans sont acceptés de la veille du début au lendemain de la fin.',
+    'Ce scan ({when}) est en dehors de l’événement, qui se tient du {start} au {end} : les scans sont acceptés de la veille du début au lendemain de la fin.',
   checkInNotFound: 'Enregistrement introuvable.',
   scannerEventsOnly: 'Vous ne pouvez enregistrer des personnes qu’aux événements qui vous ont été attribués.',
   staffAccountNotFound: 'Membre du personnel introuvable.',
@@ -196,7 +196,7 @@ export const fr: Record<keyof typeof messages, string> = {
   // Staff accounts
   staffUsernameTaken: 'Un compte du personnel avec ce nom d’utilisateur existe déjà.',
   scannerNeedsEvents: 'Un scanneur a besoin d’au moins un événement.',
-  unknownEventIds: 'Identifiants d’événement inconnus : {ids}.',
+  unknownEventIds: 'Identifiants d’événement inconnus : {ids}.',
   ownAccountDisable: 'Vous ne pouvez pas désactiver votre propre compte.',
   ownAccountRemove: 'Vous ne pouvez pas supprimer votre propre compte.',
   ownPasswordReset: 'Vous ne pouvez pas réinitialiser votre propre mot de passe ici.',
@@ -211,14 +211,14 @@ export const fr: Record<keyof typeof messages, string> = {
   inviteExpired: 'Cette invitation a expiré. Demandez-en une nouvelle à un administrateur.',
   accountDisabled: 'Ce compte a été désactivé. Adressez-vous à un administrateur.',
   // Notifications
-  notificationsSent: 'Notifications envoyées. Réussites : {success}, erreurs : {errors}',
+  notificationsSent: 'Notifications envoyées. Réussites : {success}, erreurs : {errors}',
   notificationsFailed: 'Échec de l’envoi des notifications',
   loginDetailsSent: 'Identifiants de connexion envoyés avec succès',
   loginDetailsFailed: 'Échec de l’envoi des identifiants de connexion',
   notifyNoEmail: 'Ce participant n’a pas d’adresse e-mail valide.',
   notifyNoPhone: 'Ce participant n’a pas de numéro de téléphone.',
-  notifyBadPhone: 'SMS non envoyé : le numéro {phone} n’est pas un numéro de téléphone valide.',
-  retriedMessages: '{retried} messages renvoyés : {successful} envoyés, {failed} en échec.',
+  notifyBadPhone: 'SMS non envoyé : le numéro {phone} n’est pas un numéro de téléphone valide.',
+  retriedMessages: 'Messages renvoyés : {retried}. Envoyés : {successful}, en échec : {failed}.',
   messageNotFound: 'Message introuvable.',
   // Generic
   notFound: 'Introuvable.',
@@ -228,6 +228,6 @@ export const fr: Record<keyof typeof messages, string> = {
   eventNotFound: 'Événement introuvable',
   // Walk-ins and badges at the door (issue 28)
   walkInEmailExists:
-    '{name} est déjà participant de cet événement avec cette adresse e-mail : recherchez cette personne par nom ou par code et enregistrez-la au lieu d’ajouter un participant sur place.',
+    '{name} est déjà participant de cet événement avec cette adresse e-mail : recherchez cette personne par nom ou par code et enregistrez-la au lieu d’ajouter un participant sur place.',
   walkInsAdminsOnly: 'Seuls les administrateurs peuvent ajouter des participants sur place à cet événement.',
 };

@@ -121,7 +121,7 @@ export const sw: Record<keyof typeof messages, string> = {
     'Anwani hii ya barua pepe inaonekana zaidi ya mara moja katika faili (mara ya kwanza kwenye safu {row}).',
   uploadBadLanguage:
     'Lugha "{value}" haijulikani. Tumia en, fr au sw (au English, French, Français, Swahili, Kiswahili), au iache wazi kwa Kiingereza.',
-  uploadSuccess: 'Upakiaji wa jumla umefaulu. Walioundwa: {created}, Waliosasishwa: washiriki {updated}.',
+  uploadSuccess: 'Upakiaji wa jumla umefaulu. Washiriki walioundwa: {created}, waliosasishwa: {updated}.',
   uploadWithIssues:
     'Upakiaji wa jumla umekamilika na matatizo kadhaa. Walioundwa: {created}, Waliosasishwa: {updated}, Hitilafu: {errors}. Angalia faili lililopakuliwa kwa maelezo.',
   uploadResultsNotFound: 'Faili la matokeo halikupatikana au muda wake umeisha.',
@@ -156,7 +156,7 @@ export const sw: Record<keyof typeof messages, string> = {
   selfAttendanceConfirmed: 'Kuhudhuria kumethibitishwa kikamilifu! Msimbo wako wa QR uko tayari.',
   selectParticipantsToConfirm: 'Tafadhali chagua washiriki wa kuthibitisha',
   bulkConfirmDone:
-    'Uthibitishaji wa jumla umekamilika: {confirmed} wamethibitishwa sasa, {already} walikuwa wamethibitishwa tayari, hitilafu {errors}',
+    'Uthibitishaji wa jumla umekamilika. Waliothibitishwa sasa: {confirmed}, waliothibitishwa tayari: {already}, hitilafu: {errors}',
   confirmationIrreversible: 'Uthibitisho wa kuhudhuria hauwezi kuondolewa.',
   confirmOwnOnly: 'Unaweza kuthibitisha kuhudhuria kwako mwenyewe tu.',
   userInfoMissing: 'Taarifa za mtumiaji hazipo. Tafadhali jaribu kuingia tena.',
@@ -211,7 +211,8 @@ export const sw: Record<keyof typeof messages, string> = {
   notifyNoEmail: 'Mshiriki huyu hana anwani halali ya barua pepe.',
   notifyNoPhone: 'Mshiriki huyu hana namba ya simu.',
   notifyBadPhone: 'SMS haikutumwa: namba {phone} si namba halali ya simu.',
-  retriedMessages: 'Ujumbe {retried} umejaribiwa tena: {successful} umetumwa, {failed} umeshindikana.',
+  retriedMessages:
+    'Jumbe zilizojaribiwa tena: {retried}. Zilizotumwa: {successful}, zilizoshindikana: {failed}.',
   messageNotFound: 'Ujumbe haukupatikana.',
   // Generic
   notFound: 'Haikupatikana.',

@@ -71,6 +71,12 @@ export function formatDisplayDateTime(value: Date | string, timeZone?: string): 
   return timeZone ? `${text}${zoneSuffix(timeZone, value)}` : text;
 }
 
+/** As formatDisplayDateTime in the event's zone, the zone always named ('Jan 05, 2025, 9:05 AM EAT'). */
+export function formatDisplayDateTimeInZone(value: Date | string, timeZone: string): string {
+  const text = plainSpaces(formatter('dateTime', timeZone, DATE_TIME).format(new Date(value)));
+  return `${text} ${zoneShortName(timeZone, value)}`;
+}
+
 /**
  * Both ends of a span for sentences that print '{start} - {end}': each in full, in the event's
  * zone, the zone named once after the end when the viewer is elsewhere.

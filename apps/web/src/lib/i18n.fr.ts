@@ -1,7 +1,7 @@
-import type { en } from './i18n';
+import type { en, Translation } from './i18n';
 
 /** French strings of the app shell: header, landing, sign-in and error pages (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'app.name': 'Attend',
   'app.tagline': 'Des événements simplifiés. Des participants satisfaits.',
   'app.footer': '© {year} {name}. Tous droits réservés.',
@@ -22,7 +22,7 @@ export const fr: Record<keyof typeof en, string> = {
   'nav.mailbox': 'Boîte aux lettres',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.menu': 'Menu',
-  'nav.signedInAs': 'Connecté en tant que {name}',
+  'nav.signedInAs': 'Connexion : {name}',
   'nav.main': 'Principal',
   'nav.offline': 'Hors ligne',
   'nav.sessions': 'Sessions',
@@ -39,14 +39,14 @@ export const fr: Record<keyof typeof en, string> = {
 
   'landing.heroTitle': 'Des événements simplifiés. Des participants satisfaits.',
   'landing.heroText':
-    'Attend accompagne votre événement de l’inscription jusqu’à l’entrée : invitez les participants, confirmez leur présence, remettez les badges avec code QR et enregistrez les arrivées en quelques secondes.',
+    'Attend accompagne votre événement de l’inscription jusqu’à l’entrée : invitez les participants, confirmez leur présence, remettez les badges avec code QR et enregistrez les arrivées en quelques secondes.',
   'landing.getStarted': 'Commencer',
   'landing.getStartedNow': 'Commencer maintenant',
   'landing.scrollHint': 'Faites défiler pour découvrir',
   'landing.stepsLabel': 'Comment ça marche',
   'landing.step.register': 'S’inscrire',
   'landing.step.check': 'Vérifier',
-  'landing.step.go': 'C’est parti !',
+  'landing.step.go': 'C’est parti !',
   'landing.step.registerText':
     'Les participants se connectent avec le code de l’événement et confirment leur présence.',
   'landing.step.checkText': 'Le personnel scanne le code QR à l’entrée et à chaque session.',
@@ -66,7 +66,7 @@ export const fr: Record<keyof typeof en, string> = {
   'landing.impact.attendees': 'Participants gérés',
   'landing.impact.rate': 'Taux de réussite des enregistrements',
   'landing.impact.unavailable': 'Les chiffres en direct ne sont pas disponibles pour le moment.',
-  'landing.ctaTitle': 'Prêt pour votre prochain événement ?',
+  'landing.ctaTitle': 'Prêt pour votre prochain événement ?',
   'landing.ctaText':
     'Connectez-vous avec le code de votre événement, ou en tant que membre du personnel, et lancez-vous.',
 
@@ -75,16 +75,19 @@ export const fr: Record<keyof typeof en, string> = {
   'login.tab.participant': 'Participant',
   'login.tab.user': 'Utilisateur',
   'login.participantCode': 'Code participant',
-  'login.participantCodePlaceholder': 'ex. KGL24A',
+  'login.participantCodePlaceholder': 'ex. KGM24A',
+  'login.participantCodeHint':
+    'Le « Code de l’événement » de votre e-mail ou SMS de connexion (6 caractères), ex. KGM24A',
   'login.uniqueCode': 'Code unique',
   'login.uniqueCodePlaceholder': 'Votre code personnel',
+  'login.uniqueCodeHint': 'Le « Code unique » du même e-mail ou SMS (8 caractères), ex. ABCD2345',
   'login.username': 'Nom d’utilisateur',
   'login.password': 'Mot de passe',
   'login.submit': 'Se connecter',
   'login.switchToUser':
-    'Membre du personnel ? Connectez-vous avec votre nom d’utilisateur et votre mot de passe',
+    'Membre du personnel ? Connectez-vous avec votre nom d’utilisateur et votre mot de passe',
   'login.switchToParticipant':
-    'Participant ? Connectez-vous avec le code de l’événement et votre code unique',
+    'Participant ? Connectez-vous avec le code de l’événement et votre code unique',
   'login.backHome': 'Retour à l’accueil',
   'login.checkingBrowser': 'Vérification de votre navigateur…',
   'login.error.bothCodes': 'Veuillez saisir le code participant et le code unique',
@@ -105,7 +108,7 @@ export const fr: Record<keyof typeof en, string> = {
 
   'autoLogin.signingIn': 'Connexion en cours…',
   'autoLogin.invalidLink': 'Lien de connexion invalide. Veuillez réessayer.',
-  'autoLogin.success': 'Connexion réussie !',
+  'autoLogin.success': 'Connexion réussie !',
   'autoLogin.failed': 'Échec de la connexion. Veuillez réessayer.',
 
   'notFound.title': 'Page introuvable',
@@ -117,11 +120,11 @@ export const fr: Record<keyof typeof en, string> = {
   'error.goHome': 'Aller à l’accueil',
 
   'staffHome.title': 'Tableau de bord',
-  'staffHome.welcome': 'Bienvenue, {name} !',
+  'staffHome.welcome': 'Bienvenue, {name} !',
   'staffHome.text': 'Gérez vos événements, participants et enregistrements depuis cette page.',
   'staffHome.recent': 'Vos événements récents apparaîtront ici.',
 
-  'participantEvent.welcome': 'Bienvenue, {name} !',
+  'participantEvent.welcome': 'Bienvenue, {name} !',
   'participantEvent.eventLabel': 'Votre événement',
   'participantEvent.confirmed': 'Présence confirmée',
   'participantEvent.pending': 'Présence en attente',
@@ -132,4 +135,11 @@ export const fr: Record<keyof typeof en, string> = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'Rapport DSA',
+
+  'event.standardNotes_one':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} session par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
+  'event.standardNotes_many':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} sessions par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
+  'event.standardNotes_other':
+    'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} sessions par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',
 };

@@ -73,9 +73,12 @@ export const sw: Record<keyof typeof en, string> = {
   'login.tab.participant': 'Mshiriki',
   'login.tab.user': 'Mtumiaji',
   'login.participantCode': 'Msimbo wa Mshiriki',
-  'login.participantCodePlaceholder': 'mf. KGL24A',
+  'login.participantCodePlaceholder': 'mf. KGM24A',
+  'login.participantCodeHint':
+    '“Msimbo wa tukio” kwenye barua pepe au SMS yako ya kuingia (herufi 6), mf. KGM24A',
   'login.uniqueCode': 'Msimbo wa Kipekee',
   'login.uniqueCodePlaceholder': 'Msimbo wako binafsi',
+  'login.uniqueCodeHint': '“Msimbo wa kipekee” kwenye barua pepe au SMS hiyo hiyo (herufi 8), mf. ABCD2345',
   'login.username': 'Jina la mtumiaji',
   'login.password': 'Nenosiri',
   'login.submit': 'Ingia',
@@ -128,4 +131,9 @@ export const sw: Record<keyof typeof en, string> = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'Ripoti ya DSA',
+
+  'event.standardNotes_one':
+    'Posho la kujikimu la kila siku (DSA) hulipwa tu ukijisajili na kuhudhuria kipindi {count} kwa siku. Lazima uthibitishe kuhudhuria kwako, la sivyo hutaruhusiwa kuingia. Ukichelewa kufika unaweza kupoteza nafasi yako.',
+  'event.standardNotes_other':
+    'Posho la kujikimu la kila siku (DSA) hulipwa tu ukijisajili na kuhudhuria vipindi {count} kwa siku. Lazima uthibitishe kuhudhuria kwako, la sivyo hutaruhusiwa kuingia. Ukichelewa kufika unaweza kupoteza nafasi yako.',
 };

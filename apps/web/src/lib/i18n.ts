@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { isLanguage, messages, type TLanguage } from '@attend/shared';
+import { isLanguage, LANGUAGE_LOCALES, messages, type TLanguage } from '@attend/shared';
 
 export { isLanguage, type TLanguage } from '@attend/shared';
 
@@ -80,9 +80,11 @@ export const en = {
   'login.tab.participant': 'Participant',
   'login.tab.user': 'User',
   'login.participantCode': 'Participant Code',
-  'login.participantCodePlaceholder': 'e.g. KGL24A',
+  'login.participantCodePlaceholder': 'e.g. KGM24A',
+  'login.participantCodeHint': 'The “Event code” in your login e-mail or SMS (6 characters), e.g. KGM24A',
   'login.uniqueCode': 'Unique Code',
   'login.uniqueCodePlaceholder': 'Your personal code',
+  'login.uniqueCodeHint': 'The “Unique code” in the same e-mail or SMS (8 characters), e.g. ABCD2345',
   'login.username': 'Username',
   'login.password': 'Password',
   'login.submit': 'Login',
@@ -135,6 +137,12 @@ export const en = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'DSA report',
+
+  // The standard notes (STANDARD_EVENT_NOTES), shown in the reader's language.
+  'event.standardNotes_one':
+    'Daily subsistence allowance (DSA) is paid only if you register for and attend {count} session per day. You must confirm your attendance, or you will not be allowed in. Arriving late may cost you your space.',
+  'event.standardNotes_other':
+    'Daily subsistence allowance (DSA) is paid only if you register for and attend {count} sessions per day. You must confirm your attendance, or you will not be allowed in. Arriving late may cost you your space.',
 } as const;
 
 export type TranslationKey = keyof typeof en;
@@ -187,15 +195,49 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/** i18next's plural suffixes (CLDR categories, as `Intl.PluralRules` names them). */
+export const PLURAL_SUFFIXES = ['_zero', '_one', '_two', '_few', '_many', '_other'] as const;
+type PluralSuffix = (typeof PLURAL_SUFFIXES)[number];
+
+/** 'x' for catalogue keys 'x_one' / 'x_other': a string that depends on a number. */
+export type PluralBase<K extends string> = K extends `${infer B}_other` ? B : never;
+
+/**
+ * A translation of the English catalogue `E`: the same keys, and for every plural string the forms
+ * its language needs beyond English's one/other (French has 'many': 1 000 000 de participants).
+ */
+export type Translation<E, Extra extends Exclude<PluralSuffix, '_one' | '_other'> = never> = Record<
+  keyof E,
+  string
+> &
+  Record<`${PluralBase<keyof E & string>}${Extra}`, string>;
+
+/** Named values for `{name}` placeholders; a plural string takes its number as `count`. */
+type Vars = Record<string, string | number>;
+
 /**
  * Registers `catalogue` (English) as `namespace` and returns its lookup: the string of `key` in the
  * current language (English where a translation lacks it) with `{name}` placeholders filled from `vars`.
+ * A plural string ('x_one', 'x_other', …) is looked up by its base 'x' with `vars.count`: i18next
+ * picks the form by the language's plural rules (French: 0 and 1 are singular).
  */
 export function translator<K extends string>(namespace: Namespace, catalogue: Readonly<Record<K, string>>) {
   i18n.addResourceBundle('en', namespace, catalogue, false, true);
-  // `replace` keeps values apart from i18next's own options (a `count` placeholder is not a plural).
-  return (key: K, vars?: Record<string, string | number>): string =>
-    i18n.t(key, { ns: namespace, replace: vars ?? {} });
+  const plurals = new Set(
+    Object.keys(catalogue)
+      .filter((key) => key.endsWith('_other'))
+      .map((key) => key.slice(0, -'_other'.length)),
+  );
+  // `replace` keeps values apart from i18next's own options: a `count` placeholder of a string that
+  // has no plural forms stays a plain value.
+  return (key: K | PluralBase<K>, vars?: Vars): string => {
+    const count = vars?.count;
+    if (!plurals.has(key) || typeof count !== 'number')
+      return i18n.t(key, { ns: namespace, replace: vars ?? {} });
+    // The number picks the form; the text shows it as the language writes numbers ('1 234').
+    const shown = count.toLocaleString(LANGUAGE_LOCALES[currentLanguage()]);
+    return i18n.t(key, { ns: namespace, replace: { ...vars, count: shown }, count });
+  };
 }
 
 /** Looks up `key` and fills `{name}` placeholders from `vars`. */

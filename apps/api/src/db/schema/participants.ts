@@ -22,6 +22,16 @@ const SEARCH_TEXT = sql.raw(
   `lower("full_name" || E'\\x1f' || "email" || E'\\x1f' || "phone" || E'\\x1f' || "organization")`,
 );
 
+/**
+ * The name's sort key: lower case with the accents of Latin letters taken off ('Émilie' -> 'emilie'),
+ * so name order puts 'Émilie' with the E's, not after 'Wanjiku' as the database's C collation does
+ * (PGlite has no other collation, and PostgreSQL's depend on the server's locale). Equal keys are
+ * ordered by id.
+ */
+const NAME_KEY = sql.raw(
+  `lower(translate("full_name", 'ÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆĈĊČçćĉċčĎĐďđÈÉÊËĒĔĖĘĚèéêëēĕėęěĜĞĠĢĝğġģĤĦĥħÌÍÎÏĨĪĬĮİìíîïĩīĭįıĴĵĶķĹĻĽĿŁĺļľŀłÑŃŅŇñńņňÒÓÔÕÖØŌŎŐòóôõöøōŏőŔŖŘŕŗřŚŜŞŠśŝşšŢŤŦţťŧÙÚÛÜŨŪŬŮŰŲùúûüũūŭůűųŴŵÝŸŶýÿŷŹŻŽźżž', 'AAAAAAAAAaaaaaaaaaCCCCCcccccDDddEEEEEEEEEeeeeeeeeeGGGGggggHHhhIIIIIIIIIiiiiiiiiiJjKkLLLLLlllllNNNNnnnnOOOOOOOOOoooooooooRRRrrrSSSSssssTTTtttUUUUUUUUUUuuuuuuuuuuWwYYYyyyZZZzzz'))`,
+);
+
 export const participants = pgTable(
   'participants',
   {
@@ -53,6 +63,8 @@ export const participants = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** See SEARCH_TEXT; the database keeps it up to date. */
     searchText: text('search_text').notNull().generatedAlwaysAs(SEARCH_TEXT),
+    /** See NAME_KEY; the database keeps it up to date. */
+    nameKey: text('name_key').notNull().generatedAlwaysAs(NAME_KEY),
     /**
      * The stored number is not E.164: typed before numbers were read, and the one-time data step
      * (db/data-steps.ts) could not read it. Every write path stores E.164 or '', so the database
@@ -71,8 +83,8 @@ export const participants = pgTable(
     ),
     uniqueIndex('participants_event_email_uq').on(t.eventId, sql`lower(${t.email})`),
     uniqueIndex('participants_event_username_uq').on(t.eventId, sql`lower(${t.username})`),
-    // Also INCLUDE (search_text), added by migration 0016 (the builder has no INCLUDE).
-    index('participants_event_name_idx').on(t.eventId, t.fullName, t.id),
+    // Also INCLUDE (search_text), added by migrations 0016 and 0019 (the builder has no INCLUDE).
+    index('participants_event_name_idx').on(t.eventId, t.nameKey, t.id),
     index('participants_event_confirmed_idx').on(t.eventId, t.confirmedAttendance),
     // One trigram index over the four searchable fields serves the participants page's
     // case-insensitive substring search (see SEARCH_TEXT).

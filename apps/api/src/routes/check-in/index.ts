@@ -12,6 +12,7 @@ import {
   ZDsaReportQuery,
   ZEventCheckInStats,
   ZMyDsaProgress,
+  languageFromAcceptLanguage,
 } from '@attend/shared';
 import { checkInActor, participantActor, staffActor } from '../../plugins/auth';
 import { assertEventAccess } from '../../services/auth/staff-access';
@@ -278,7 +279,14 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDsaReport, ...errorResponses },
       },
     },
-    async (request) => dsaReport(app.db, staffActor(request), request.params.eventId, request.query.day),
+    async (request) =>
+      dsaReport(
+        app.db,
+        staffActor(request),
+        request.params.eventId,
+        request.query.day,
+        languageFromAcceptLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.get(
@@ -298,6 +306,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         staffActor(request),
         request.params.eventId,
         request.query.day,
+        languageFromAcceptLanguage(request.headers['accept-language']),
       );
       return reply
         .type(XLSX_TYPE)

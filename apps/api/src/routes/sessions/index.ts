@@ -11,6 +11,7 @@ import {
   ZSessionUpdate,
   ZSubSessionConfig,
   ZSubSessionsCreated,
+  languageFromAcceptLanguage,
 } from '@attend/shared';
 import {
   bearerSecurity,
@@ -187,7 +188,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSessionParticipantList, ...errors },
       },
     },
-    async (request) => listSessionParticipants(app.db, staffActor(request), request.params.sessionId),
+    async (request) =>
+      listSessionParticipants(
+        app.db,
+        staffActor(request),
+        request.params.sessionId,
+        languageFromAcceptLanguage(request.headers['accept-language']),
+      ),
   );
 
   app.post(

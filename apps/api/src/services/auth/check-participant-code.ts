@@ -41,12 +41,22 @@ export async function checkParticipantCode(
     },
   };
   const row = await evaluateWithinBudget(db, budget, params.guard, async (tx) => {
-    const [found] = await tx
-      .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
-      .from(participants)
-      .innerJoin(events, eq(events.id, participants.eventId))
-      .where(and(eq(events.eventCode, eventCode), eq(participants.uniqueCode, uniqueCode)));
-    return found ?? null;
+    const find = async (event: string, unique: string) => {
+      const [found] = await tx
+        .select({ p: participants, e: { id: events.id, eventCode: events.eventCode, name: events.name } })
+        .from(participants)
+        .innerJoin(events, eq(events.id, participants.eventId))
+        .where(and(eq(events.eventCode, event), eq(participants.uniqueCode, unique)));
+      return found ?? null;
+    };
+    // The login e-mail says "Event code" where the form says "Participant Code", so people swap the
+    // two fields. Event codes are unique and unique codes are unique per event, so each order names
+    // at most one participant: the swapped order is tried only when the straight one names nobody,
+    // within the same admitted attempt (one attempt still counts once).
+    return (
+      (await find(eventCode, uniqueCode)) ??
+      (eventCode === uniqueCode ? null : await find(uniqueCode, eventCode))
+    );
   });
   if (!row) {
     await audit(db, {

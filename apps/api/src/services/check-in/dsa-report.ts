@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { dayBoundsInZone, timeZoneAbbreviation, type TDsaReport, type TMyDsaProgress } from '@attend/shared';
+import {
+  dayBoundsInZone,
+  sortByName,
+  timeZoneAbbreviation,
+  type TDsaReport,
+  type TLanguage,
+  type TMyDsaProgress,
+} from '@attend/shared';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { loadExcel } from '../../lib/load-on-use';
 import { sheetColumns } from '../../lib/sheet-columns';
@@ -54,11 +61,17 @@ export async function dsaReport(
   actor: StaffActor,
   eventId: number,
   day: string,
+  language: TLanguage = 'en',
 ): Promise<TDsaReport> {
   assertAdmin(actor);
   const event = await requireEventRow(db, eventId);
   const required = event.dsaSessionsPerDay;
-  const rows = (await dayCounts(db, event, day)).map((r) => ({ ...r, eligible: r.attended >= required }));
+  // Name order is the reader's language's collation ('Émilie' before 'Wanjiku'), which the
+  // database's C collation does not give; the day's confirmed participants are one list, not pages.
+  const rows = sortByName(await dayCounts(db, event, day), (r) => r.full_name, language).map((r) => ({
+    ...r,
+    eligible: r.attended >= required,
+  }));
   return {
     day,
     time_zone: event.timeZone,
@@ -74,8 +87,9 @@ export async function exportDsaReport(
   actor: StaffActor,
   eventId: number,
   day: string,
+  language: TLanguage = 'en',
 ): Promise<{ filename: string; body: Buffer }> {
-  const report = await dsaReport(db, actor, eventId, day);
+  const report = await dsaReport(db, actor, eventId, day, language);
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Attend';

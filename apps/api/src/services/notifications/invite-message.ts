@@ -31,17 +31,17 @@ const en = {
 type InviteTextKey = keyof typeof en;
 
 const fr: Record<InviteTextKey, string> = {
-  subject: 'Attend : choisissez le mot de passe de votre compte du personnel',
+  subject: 'Attend : choisissez le mot de passe de votre compte du personnel',
   greeting: 'Bonjour {name},',
   createdAdmin: 'Un compte administrateur Attend a été créé pour vous, avec le nom d’utilisateur {username}.',
   createdScanner:
-    'Un compte d’enregistrement Attend a été créé pour vous, avec le nom d’utilisateur {username} : il fait fonctionner les postes d’enregistrement des événements qui vous ont été attribués.',
+    'Un compte d’enregistrement Attend a été créé pour vous, avec le nom d’utilisateur {username} : il fait fonctionner les postes d’enregistrement des événements qui vous ont été attribués.',
   choose: 'Choisir mon mot de passe',
   expires:
     'Le lien ne fonctionne qu’une fois, jusqu’au {expiresAt} (UTC). Demandez-en un nouveau à un administrateur s’il a expiré.',
   after: 'Ensuite, connectez-vous sur {loginUrl} avec votre nom d’utilisateur et ce mot de passe.',
   notYou:
-    'Si vous n’attendiez pas cet e-mail, ignorez-le : rien ne se passe tant que le lien n’est pas utilisé.',
+    'Si vous n’attendiez pas cet e-mail, ignorez-le : rien ne se passe tant que le lien n’est pas utilisé.',
 };
 
 const sw: Record<InviteTextKey, string> = {

@@ -27,20 +27,20 @@ export type LoginTextKey = keyof typeof en;
 
 /** French. */
 export const fr: Record<LoginTextKey, string> = {
-  subject: '{eventName} : vos identifiants de connexion',
-  title: '{eventName} : vos identifiants de connexion',
+  subject: '{eventName} : vos identifiants de connexion',
+  title: '{eventName} : vos identifiants de connexion',
   greeting: 'Bonjour {fullName},',
   invited: 'Vous êtes invité(e) à {eventName}, {dates}, à {location}.',
   theVenue: 'l’adresse de l’événement',
-  yourDetails: 'Vos identifiants de connexion :',
+  yourDetails: 'Vos identifiants de connexion :',
   eventCode: 'Code de l’événement',
   uniqueCode: 'Code unique',
   oneClick: 'Se connecter en un clic',
   orSignIn: 'Ou connectez-vous sur {loginUrl} avec le code de l’événement et votre code unique.',
-  nextTitle: 'Et ensuite :',
+  nextTitle: 'Et ensuite :',
   nextText:
     'connectez-vous et confirmez votre présence. La confirmation vous donne votre code QR pour l’enregistrement et vous permet de vous inscrire aux sessions.',
-  keepSecret: 'Gardez ces codes pour vous : ils servent à vous connecter.',
+  keepSecret: 'Gardez ces codes pour vous : ils servent à vous connecter.',
   sms: "Code de l'événement {eventCode}, code unique {uniqueCode}. Connexion : {link} puis confirmez votre présence.",
 };
 

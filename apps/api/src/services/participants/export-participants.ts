@@ -65,22 +65,22 @@ export function qrFileName(p: { fullName: string; uniqueCode: string }): string 
 
 /** The event's participants in name order, a page at a time (keyset: no OFFSET rescans). */
 async function* pages(db: DbOrTx, where: SQL): AsyncGenerator<ParticipantRow[]> {
-  let after: { name: string; id: number } | null = null;
+  let after: { key: string; id: number } | null = null;
   for (;;) {
     await giveWay();
     const cursor: SQL | undefined = after
-      ? sql`(${participants.fullName}, ${participants.id}) > (${after.name}, ${after.id})`
+      ? sql`(${participants.nameKey}, ${participants.id}) > (${after.key}, ${after.id})`
       : undefined;
     const rows: ParticipantRow[] = await db
       .select()
       .from(participants)
       .where(and(where, cursor))
-      .orderBy(asc(participants.fullName), asc(participants.id))
+      .orderBy(asc(participants.nameKey), asc(participants.id))
       .limit(PAGE);
     if (rows.length > 0) yield rows;
     const last: ParticipantRow | undefined = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;
-    after = { name: last.fullName, id: last.id };
+    after = { key: last.nameKey, id: last.id };
   }
 }
 

@@ -68,7 +68,8 @@ const directionOf = (ordering: string | undefined) => (ordering?.startsWith('-')
 function sortColumn(ordering: string | undefined): AnyColumn {
   const key = ordering?.replace(/^-/, '') || 'full_name';
   const columns: Record<string, AnyColumn> = {
-    full_name: participants.fullName,
+    // The accent- and case-free key (see the schema's NAME_KEY): 'Émilie' sorts with the E's.
+    full_name: participants.nameKey,
     email: participants.email,
     username: participants.username,
     organization: participants.organization,
@@ -78,7 +79,7 @@ function sortColumn(ordering: string | undefined): AnyColumn {
     notification_sent_at: participants.notificationSentAt,
     id: participants.id,
   };
-  return columns[key] ?? participants.fullName;
+  return columns[key] ?? participants.nameKey;
 }
 
 /** ORDER BY for `ordering`; the id breaks ties so pages never repeat or skip a participant. */
@@ -152,8 +153,8 @@ export function searchPageQuery(db: DbOrTx, params: SearchPageParams) {
     ceil(${WALK_PER_MATCH}::float8 * ${estimate})))::int from sample)`;
   const walk = sql`, walk as materialized (
     select id, sort_key from (
-      select ${t.id} as id, ${t.fullName} as sort_key, ${t.searchText} as search_text from ${t}
-      where ${t.eventId} = ${params.eventId} order by ${t.fullName} ${dir}, ${t.id} ${dir} limit ${walkRows}
+      select ${t.id} as id, ${t.nameKey} as sort_key, ${t.searchText} as search_text from ${t}
+      where ${t.eventId} = ${params.eventId} order by ${t.nameKey} ${dir}, ${t.id} ${dir} limit ${walkRows}
     ) head where search_text like lower(${containsPattern(params.search)})
     order by sort_key ${dir}, id ${dir} limit ${broad} offset ${offset})`;
   const page = sql`(

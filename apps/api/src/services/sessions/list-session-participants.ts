@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TSessionParticipant } from '@attend/shared';
+import { sortByName, type TLanguage, type TSessionParticipant } from '@attend/shared';
 import type { DbOrTx } from '../../db/client';
 import { checkIns, participants, sessionRegistrations } from '../../db/schema';
 import type { StaffActor } from '../../lib/tokens';
@@ -11,8 +11,15 @@ export type Registrant = TSessionParticipant & {
   checked_in_at: string | null;
 };
 
-/** Everyone registered for the session, by name, with their session check-in if any. */
-export async function sessionRegistrants(db: DbOrTx, sessionId: number): Promise<Registrant[]> {
+/**
+ * Everyone registered for the session, by name in `language`'s collation (the database's C
+ * collation would put 'Émilie' after 'Wanjiku'), with their session check-in if any.
+ */
+export async function sessionRegistrants(
+  db: DbOrTx,
+  sessionId: number,
+  language: TLanguage = 'en',
+): Promise<Registrant[]> {
   const rows = await db
     .select({
       p: {
@@ -37,8 +44,9 @@ export async function sessionRegistrants(db: DbOrTx, sessionId: number): Promise
       ),
     )
     .where(eq(sessionRegistrations.sessionId, sessionId))
-    .orderBy(asc(participants.fullName), asc(participants.id));
-  return rows.map((r) => ({
+    .orderBy(asc(participants.id));
+  const named = sortByName(rows, (r) => r.p.fullName, language);
+  return named.map((r) => ({
     id: r.p.id,
     full_name: r.p.fullName,
     email: r.p.email,
@@ -56,9 +64,10 @@ export async function listSessionParticipants(
   db: DbOrTx,
   actor: StaffActor,
   sessionId: number,
+  language: TLanguage = 'en',
 ): Promise<TSessionParticipant[]> {
   const session = await requireSessionRow(db, actor, sessionId);
-  const rows = await sessionRegistrants(db, session.id);
+  const rows = await sessionRegistrants(db, session.id, language);
   return rows.map(({ id, full_name, email, username, organization, registered_at }) => ({
     id,
     full_name,

@@ -1,7 +1,8 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the participant's attendance screens (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'status.confirmed': 'Présence confirmée',
   'status.pending': 'Présence en attente',
 
@@ -10,17 +11,17 @@ export const fr: Record<keyof typeof en, string> = {
     'Confirmez votre présence pour débloquer l’inscription aux sessions, la génération de votre code QR, l’accès à l’événement et l’éligibilité au paiement de la DSA.',
   'action.confirmNow': 'Confirmez votre présence maintenant',
   'action.tryAgain': 'Réessayer',
-  'action.success': 'Présence confirmée avec succès !',
+  'action.success': 'Présence confirmée avec succès !',
 
   'confirm.noUser': 'Données utilisateur introuvables. Veuillez vous reconnecter.',
   'confirm.invalidUser': 'Données utilisateur invalides. Veuillez vous reconnecter.',
   'confirm.noId': 'Les informations utilisateur sont manquantes. Veuillez vous reconnecter.',
   'confirm.missingCredentials': 'Identifiants obligatoires manquants. Veuillez vous reconnecter.',
   'confirm.failed': 'Échec de la confirmation de présence',
-  'confirm.readySuccess': 'Présence confirmée avec succès ! Votre code QR est prêt.',
+  'confirm.readySuccess': 'Présence confirmée avec succès ! Votre code QR est prêt.',
 
   'qr.title': 'Votre code QR',
-  'qr.alt': 'Code QR de {name}',
+  'qr.alt': 'Code QR : {name}',
   'qr.hint': 'Présentez ce code à l’entrée et à chaque session pour vous enregistrer.',
   'qr.loading': 'Chargement de votre code QR…',
   'qr.retry': 'Réessayer',
@@ -28,15 +29,15 @@ export const fr: Record<keyof typeof en, string> = {
   'qr.notFound': 'Code QR introuvable. Veuillez confirmer de nouveau votre présence.',
   'qr.noResponse': 'Le serveur n’a pas répondu. Veuillez vérifier votre connexion Internet.',
   'qr.default': 'Impossible d’obtenir le code QR',
-  'qr.urlMissing': 'Données du code QR invalides : l’URL est manquante',
+  'qr.urlMissing': 'Données du code QR invalides : l’URL est manquante',
   'qr.empty': 'Réponse vide reçue du serveur',
   'qr.couldNotLoad': 'Impossible de charger le code QR',
-  'qr.couldNotLoadNotify': 'Impossible de charger le code QR : {error}',
+  'qr.couldNotLoadNotify': 'Impossible de charger le code QR : {error}',
   'qr.failedToLoad': 'Échec du chargement du code QR',
   'qr.failedToLoadNotify': 'Échec du chargement du code QR. Veuillez réessayer plus tard.',
   'qr.pendingHint': 'Votre code QR apparaîtra ici dès que vous aurez confirmé votre présence.',
 
-  'event.welcome': 'Bienvenue, {name} !',
+  'event.welcome': 'Bienvenue, {name} !',
   'event.notFound': 'Événement introuvable',
   'event.returnToDashboard': 'Retour au tableau de bord',
   'event.loadFailed': 'Échec du chargement des détails de l’événement',
@@ -55,7 +56,7 @@ export const fr: Record<keyof typeof en, string> = {
   'event.viewSessions': 'Voir les sessions',
   'event.nextSteps': 'Votre pass pour l’événement',
 
-  'dsa.progress': 'Sessions suivies aujourd’hui : {n} sur {required} pour la DSA',
+  'dsa.progress': 'Sessions suivies aujourd’hui : {n} sur {required} pour la DSA',
   'dsa.eligible': 'Vous avez suivi suffisamment de sessions aujourd’hui pour la DSA.',
 
   'qrPage.documentTitle': 'Code QR',

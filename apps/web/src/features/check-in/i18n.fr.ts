@@ -1,7 +1,8 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the check-in screens: station, live counts and DSA report (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'station.title': '{event} - Enregistrement',
   'station.documentTitle': 'Enregistrement',
   'station.back': 'Retour à l’événement',
@@ -12,7 +13,7 @@ export const fr: Record<keyof typeof en, string> = {
   'station.code': 'Code unique',
   'station.codePlaceholder': 'Scannez un code QR, ou saisissez un code unique ou un nom',
   'station.codeHint':
-    'Un lecteur portable fonctionne partout sur cette page. Code oublié ? Tapez le nom et choisissez la personne.',
+    'Un lecteur portable fonctionne partout sur cette page. Code oublié ? Tapez le nom et choisissez la personne.',
   'station.codeRequired': 'Scannez un code QR ou saisissez un code unique.',
   'station.notes': 'Notes',
   'station.notesPlaceholder': 'Facultatif',
@@ -20,12 +21,14 @@ export const fr: Record<keyof typeof en, string> = {
   'station.changeEvent': 'Changer d’événement',
 
   'search.label': 'Participants trouvés',
-  'search.count': '{n} trouvé(s). Appuyez sur Enregistrer à côté de la bonne personne.',
-  'search.countMore': '{n} trouvés, les {shown} premiers affichés : tapez la suite du nom.',
-  'search.none': 'Aucun nom de participant ne correspond à « {query} ». Entrée l’envoie comme code.',
+  'search.count_one': '{count} trouvé. Appuyez sur Enregistrer à côté de la bonne personne.',
+  'search.count_many': '{count} trouvés. Appuyez sur Enregistrer à côté de la bonne personne.',
+  'search.count_other': '{count} trouvés. Appuyez sur Enregistrer à côté de la bonne personne.',
+  'search.countMore': '{n} trouvés, les {shown} premiers affichés : tapez la suite du nom.',
+  'search.none': 'Aucun nom de participant ne correspond à « {query} ». Entrée l’envoie comme code.',
   'search.noPack': 'La recherche par nom a besoin de la liste hors ligne, pas encore téléchargée.',
   'search.enterHint':
-    'Entrée n’enregistre personne par son nom : appuyez sur Enregistrer à côté de la bonne personne.',
+    'Entrée n’enregistre personne par son nom : appuyez sur Enregistrer à côté de la bonne personne.',
   'search.confirmed': 'Confirmé',
   'search.notConfirmed': 'Non confirmé',
   'search.registered': 'Inscrit',
@@ -41,7 +44,9 @@ export const fr: Record<keyof typeof en, string> = {
   'home.noEvents': 'Aucun événement ne vous est ouvert pour l’enregistrement.',
   'home.loadFailed': 'Échec du chargement des événements',
   'home.tryAgain': 'Réessayer',
-  'home.participants': '{n} participants',
+  'home.participants_one': '{count} participant',
+  'home.participants_many': '{count} participants',
+  'home.participants_other': '{count} participants',
 
   'camera.start': 'Démarrer la caméra',
   'camera.stop': 'Arrêter la caméra',
@@ -69,7 +74,7 @@ export const fr: Record<keyof typeof en, string> = {
   'result.sessionNotFound': 'Session introuvable',
   'result.forbidden': 'Non autorisé',
   'result.failed': 'Échec de l’enregistrement du participant',
-  'result.session': 'Session : {session}',
+  'result.session': 'Session : {session}',
   'result.firstAt': 'Enregistré le {when}',
   'result.firstBy': 'par {by}',
   'result.forced': 'Enregistré par dérogation du personnel.',
@@ -81,7 +86,9 @@ export const fr: Record<keyof typeof en, string> = {
   'offline.online': 'En ligne',
   'offline.offline': 'Hors ligne',
   'offline.status': 'État du poste',
-  'offline.waiting': '{n} en attente de synchronisation',
+  'offline.waiting_one': '{count} en attente de synchronisation',
+  'offline.waiting_many': '{count} en attente de synchronisation',
+  'offline.waiting_other': '{count} en attente de synchronisation',
   'offline.packAge': 'Liste hors ligne mise à jour {age}',
   'offline.packNone': 'Liste hors ligne pas encore téléchargée',
   'offline.packFailed': 'La liste hors ligne n’a pas pu être téléchargée.',
@@ -89,15 +96,15 @@ export const fr: Record<keyof typeof en, string> = {
   'offline.minutesAgo': 'il y a {n} min',
   'offline.hoursAgo': 'il y a {n} h',
   'offline.modeNotice':
-    'Pas de connexion au serveur : les codes QR sont vérifiés sur cet appareil, les codes saisis au retour du réseau. Les scans sont conservés jusque-là.',
+    'Pas de connexion au serveur : les codes QR sont vérifiés sur cet appareil, les codes saisis au retour du réseau. Les scans sont conservés jusque-là.',
   'offline.syncNow': 'Synchroniser',
   'offline.synced':
-    'Synchronisé : {created} enregistrés, {duplicates} déjà enregistrés ailleurs, {rejected} refusés.',
+    'Synchronisé : {created} enregistrés, {duplicates} déjà enregistrés ailleurs, {rejected} refusés.',
   'offline.syncFailed':
     'Échec de la synchronisation. Les enregistrements restent sur cet appareil et seront renvoyés automatiquement.',
   'offline.conflicts': 'Conflits',
   'offline.conflictsHint':
-    'Ces scans n’ont pas été pris en compte : la personne a d’abord été enregistrée à un autre poste, ou le serveur a refusé le code.',
+    'Ces scans n’ont pas été pris en compte : la personne a d’abord été enregistrée à un autre poste, ou le serveur a refusé le code.',
   'offline.conflictParticipant': 'Participant',
   'offline.conflictSession': 'Session',
   'offline.conflictScanned': 'Scanné',
@@ -116,13 +123,13 @@ export const fr: Record<keyof typeof en, string> = {
   'offline.thisStation': 'ce poste (en attente de synchronisation)',
   'offline.unknownStaff': 'inconnu',
 
-  'toast.checkedIn': '{name} enregistré avec succès !',
+  'toast.checkedIn': '{name} enregistré avec succès !',
   'toast.failed': 'Échec de l’enregistrement du participant',
-  'toast.undone': 'Enregistrement de {name} annulé',
+  'toast.undone': 'Enregistrement annulé : {name}',
   'toast.undoFailed': 'Échec de l’annulation de l’enregistrement',
 
   'undo.title': 'Annuler l’enregistrement',
-  'undo.confirm': 'Supprimer l’enregistrement de {name} ({session}) ?',
+  'undo.confirm': 'Supprimer l’enregistrement : {name} ({session}) ?',
   'undo.yes': 'Annuler l’enregistrement',
   'undo.cancel': 'Retour',
 
@@ -137,13 +144,17 @@ export const fr: Record<keyof typeof en, string> = {
   'stats.col.session': 'Session',
   'stats.col.checkedIn': 'Enregistrés',
   'stats.col.registered': 'Inscrits',
-  'stats.mainEventCheckedIn': 'Enregistrés à l’entrée : {n} sur {confirmed} confirmés',
+  'stats.mainEventCheckedIn': 'Enregistrés à l’entrée : {n} sur {confirmed} confirmés',
   'stats.loadFailed': 'Échec du chargement des statistiques d’enregistrement',
 
   'chart.title': 'Enregistrements dans le temps',
   'chart.series': 'Enregistrements',
   'chart.empty': 'Aucun enregistrement pour le moment.',
-  'chart.summary': '{n} enregistrements par tranches de 15 minutes, la plus chargée en compte {max}.',
+  'chart.summary_one': '{count} enregistrement par tranches de 15 minutes, la plus chargée en compte {max}.',
+  'chart.summary_many':
+    '{count} enregistrements par tranches de 15 minutes, la plus chargée en compte {max}.',
+  'chart.summary_other':
+    '{count} enregistrements par tranches de 15 minutes, la plus chargée en compte {max}.',
 
   'table.caption': 'Registre des présences',
   'table.name': 'Nom',
@@ -153,7 +164,7 @@ export const fr: Record<keyof typeof en, string> = {
   'table.notes': 'Notes',
   'table.actions': 'Actions',
   'table.empty': 'Aucun enregistrement pour le moment.',
-  'table.undoLabel': 'Annuler l’enregistrement de {name}',
+  'table.undoLabel': 'Annuler l’enregistrement : {name}',
   'table.undo': 'Annuler',
   'table.search': 'Rechercher dans les présences',
   'table.searchPlaceholder': 'Rechercher par nom ou code',
@@ -179,10 +190,12 @@ export const fr: Record<keyof typeof en, string> = {
   'dsa.export': 'Exporter vers Excel',
   'dsa.exporting': 'Génération du fichier Excel...',
   'dsa.exportFailed': 'Échec de l’export du rapport DSA',
-  'dsa.exportDone': 'Export prêt : le fichier Excel a été téléchargé.',
+  'dsa.exportDone': 'Export prêt : le fichier Excel a été téléchargé.',
   'dsa.loadFailed': 'Échec du chargement du rapport DSA',
   'dsa.tryAgain': 'Réessayer',
-  'dsa.summary': '{eligible} participants éligibles sur {total}',
+  'dsa.summary_one': '{count} participant éligible sur {total}',
+  'dsa.summary_many': '{count} participants éligibles sur {total}',
+  'dsa.summary_other': '{count} participants éligibles sur {total}',
   'dsa.caption': 'Éligibilité à la DSA',
   'dsa.col.name': 'Nom',
   'dsa.col.organization': 'Organisation',
@@ -199,7 +212,7 @@ export const fr: Record<keyof typeof en, string> = {
   'walkIn.offline': 'L’ajout d’un participant sur place nécessite la connexion au serveur.',
   'walkIn.title': 'Ajouter un participant sur place',
   'walkIn.intro':
-    'Pour une personne absente de la liste : elle est ajoutée comme participant, sa présence est confirmée et elle est enregistrée à {session}, en une seule étape.',
+    'Pour une personne absente de la liste : elle est ajoutée comme participant, sa présence est confirmée et elle est enregistrée à {session}, en une seule étape.',
   'walkIn.fullName': 'Nom complet',
   'walkIn.email': 'E-mail',
   'walkIn.phone': 'Téléphone',

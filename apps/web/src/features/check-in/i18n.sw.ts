@@ -20,7 +20,8 @@ export const sw: Record<keyof typeof en, string> = {
   'station.changeEvent': 'Badilisha Tukio',
 
   'search.label': 'Washiriki waliopatikana',
-  'search.count': '{n} wamepatikana. Bonyeza Mwingize kando ya mtu sahihi.',
+  'search.count_one': '{count} amepatikana. Bonyeza Mwingize kando ya mtu sahihi.',
+  'search.count_other': '{count} wamepatikana. Bonyeza Mwingize kando ya mtu sahihi.',
   'search.countMore': '{n} wamepatikana, {shown} wa kwanza wanaonyeshwa: andika zaidi ya jina.',
   'search.none': 'Hakuna jina la mshiriki linalolingana na “{query}”. Enter hulituma kama msimbo.',
   'search.noPack': 'Kutafuta kwa jina kunahitaji orodha ya nje ya mtandao, ambayo bado haijapakuliwa.',
@@ -40,7 +41,8 @@ export const sw: Record<keyof typeof en, string> = {
   'home.noEvents': 'Hakuna matukio yaliyo wazi kwako kwa usajili wa kuingia.',
   'home.loadFailed': 'Imeshindikana kupakia matukio',
   'home.tryAgain': 'Jaribu Tena',
-  'home.participants': 'Washiriki {n}',
+  'home.participants_one': 'Mshiriki {count}',
+  'home.participants_other': 'Washiriki {count}',
 
   'camera.start': 'Washa Kamera',
   'camera.stop': 'Zima Kamera',
@@ -80,7 +82,8 @@ export const sw: Record<keyof typeof en, string> = {
   'offline.online': 'Mtandaoni',
   'offline.offline': 'Nje ya mtandao',
   'offline.status': 'Hali ya kituo',
-  'offline.waiting': '{n} zinasubiri kusawazishwa',
+  'offline.waiting_one': '{count} inasubiri kusawazishwa',
+  'offline.waiting_other': '{count} zinasubiri kusawazishwa',
   'offline.packAge': 'Orodha ya nje ya mtandao imesasishwa {age}',
   'offline.packNone': 'Orodha ya nje ya mtandao bado haijapakuliwa',
   'offline.packFailed': 'Imeshindikana kupakua orodha ya nje ya mtandao.',
@@ -142,8 +145,10 @@ export const sw: Record<keyof typeof en, string> = {
   'chart.title': 'Walioingia kwa muda',
   'chart.series': 'Walioingia',
   'chart.empty': 'Bado hakuna aliyeingia.',
-  'chart.summary':
-    'Usajili wa kuingia {n} kwa vipindi vya dakika 15, uliokuwa na shughuli nyingi zaidi ukiwa na {max}.',
+  'chart.summary_one':
+    'Usajili wa kuingia {count} kwa vipindi vya dakika 15, uliokuwa na shughuli nyingi zaidi ukiwa na {max}.',
+  'chart.summary_other':
+    'Usajili wa kuingia {count} kwa vipindi vya dakika 15, uliokuwa na shughuli nyingi zaidi ukiwa na {max}.',
 
   'table.caption': 'Rekodi za mahudhurio',
   'table.name': 'Jina',
@@ -182,7 +187,8 @@ export const sw: Record<keyof typeof en, string> = {
   'dsa.exportDone': 'Uhamishaji uko tayari: faili la Excel limepakuliwa.',
   'dsa.loadFailed': 'Imeshindikana kupakia ripoti ya DSA',
   'dsa.tryAgain': 'Jaribu Tena',
-  'dsa.summary': 'Washiriki {eligible} kati ya {total} wanastahiki',
+  'dsa.summary_one': 'Mshiriki {count} kati ya {total} anastahiki',
+  'dsa.summary_other': 'Washiriki {count} kati ya {total} wanastahiki',
   'dsa.caption': 'Ustahiki wa DSA',
   'dsa.col.name': 'Jina',
   'dsa.col.organization': 'Shirika',

@@ -1,20 +1,29 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the staff home page (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   loadFailed: 'Échec du chargement des données du tableau de bord. Veuillez actualiser la page.',
   refresh: 'Actualiser',
 
   'stats.title': 'Vue d’ensemble',
   'stats.events': 'Total des événements',
-  'stats.eventsDetail': '{n} actifs',
+  'stats.eventsDetail_one': '{count} actif',
+  'stats.eventsDetail_many': '{count} actifs',
+  'stats.eventsDetail_other': '{count} actifs',
   'stats.participants': 'Participants',
-  'stats.participantsDetail': '{n} confirmés',
+  'stats.participantsDetail_one': '{count} confirmé',
+  'stats.participantsDetail_many': '{count} confirmés',
+  'stats.participantsDetail_other': '{count} confirmés',
   'stats.checkIns': 'Enregistrements',
-  'stats.checkInsDetail': 'Taux de présence : {rate} %',
+  'stats.checkInsDetail': 'Taux de présence : {rate} %',
   'stats.failed': 'E-mails en échec',
-  'stats.failedDetail': '{n} prêts à être renvoyés',
-  'stats.failedDetailSms': '{n} prêts à être renvoyés · SMS en échec : {sms}',
+  'stats.failedDetail_one': '{count} prêt à être renvoyé',
+  'stats.failedDetail_many': '{count} prêts à être renvoyés',
+  'stats.failedDetail_other': '{count} prêts à être renvoyés',
+  'stats.failedDetailSms_one': '{count} prêt à être renvoyé · SMS en échec : {sms}',
+  'stats.failedDetailSms_many': '{count} prêts à être renvoyés · SMS en échec : {sms}',
+  'stats.failedDetailSms_other': '{count} prêts à être renvoyés · SMS en échec : {sms}',
   'stats.unavailable': '—',
   retryNow: 'Renvoyer maintenant',
   forceRetry: 'Forcer le renvoi de tous les échecs',
@@ -54,7 +63,7 @@ export const fr: Record<keyof typeof en, string> = {
   'charts.messagesText': 'Tous les e-mails et SMS mis en file d’attente par l’application.',
   'charts.messagesSeries': 'Messages',
   'charts.messagesEmpty': 'Aucun message pour le moment.',
-  'charts.messageCount': '{status} : {n}',
+  'charts.messageCount': '{status} : {n}',
 
   'recent.title': 'Événements récents',
   'recent.starts': 'Début le {when}',

@@ -1,7 +1,8 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the staff event screens (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'list.title': 'Événements',
   'list.subtitle':
     'Créez des événements, puis gérez leurs sessions, leurs participants et les enregistrements.',
@@ -28,7 +29,7 @@ export const fr: Record<keyof typeof en, string> = {
   'badge.Inactive': 'Inactif',
 
   'delete.title': 'Supprimer l’événement',
-  'delete.confirm': 'Voulez-vous vraiment supprimer cet événement ?',
+  'delete.confirm': 'Voulez-vous vraiment supprimer cet événement ?',
   'delete.yes': 'Supprimer',
   'delete.cancel': 'Annuler',
   'delete.success': 'Événement supprimé avec succès',
@@ -46,10 +47,10 @@ export const fr: Record<keyof typeof en, string> = {
   'form.timeZoneNone': 'Aucun fuseau horaire ne correspond',
   'form.country': 'Pays des numéros de téléphone',
   'form.countryHint':
-    'Les numéros saisis sans indicatif pays (0712 345 678) sont lus comme des numéros de ce pays. Déduit du fuseau horaire ; modifiable.',
-  'form.countryNone': 'Aucun : les numéros doivent commencer par + et l’indicatif pays',
+    'Les numéros saisis sans indicatif pays (0712 345 678) sont lus comme des numéros de ce pays. Déduit du fuseau horaire ; modifiable.',
+  'form.countryNone': 'Aucun : les numéros doivent commencer par + et l’indicatif pays',
   'form.countryNotFound': 'Aucun pays ne correspond',
-  'form.timesIn': 'Heure locale : {zone}',
+  'form.timesIn': 'Heure locale : {zone}',
   'form.eventNotes': 'Notes pour les participants',
   'form.eventNotesHint': 'Affichées sur les pages des participants. Laissez vide pour les notes standard.',
   'form.groupChatUrl': 'Lien du groupe de discussion',

@@ -1,9 +1,12 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the message screens: failed e-mails, an event's messages, the mailbox (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'retry.none': 'Aucun e-mail en échec n’était prêt à être renvoyé',
-  'retry.done': '{n} e-mails traités avec succès. {x} réussis, {y} toujours en échec.',
+  'retry.done_one': '{count} e-mail traité avec succès. Réussis : {x}, toujours en échec : {y}.',
+  'retry.done_many': '{count} e-mails traités avec succès. Réussis : {x}, toujours en échec : {y}.',
+  'retry.done_other': '{count} e-mails traités avec succès. Réussis : {x}, toujours en échec : {y}.',
   'retry.failed': 'Échec du renvoi des e-mails. Veuillez réessayer.',
 
   'status.pending': 'En attente',
@@ -52,7 +55,7 @@ export const fr: Record<keyof typeof en, string> = {
 
   'mailbox.title': 'Boîte aux lettres',
   'mailbox.subtitle':
-    'Sans serveur SMTP configuré, les e-mails et SMS sont conservés ici au lieu d’être envoyés : exactement ce que chaque participant aurait reçu.',
+    'Sans serveur SMTP configuré, les e-mails et SMS sont conservés ici au lieu d’être envoyés : exactement ce que chaque participant aurait reçu.',
   'mailbox.recipient': 'Destinataire',
   'mailbox.recipientPlaceholder': 'Adresse e-mail ou numéro de téléphone exact',
   'mailbox.refresh': 'Actualiser',

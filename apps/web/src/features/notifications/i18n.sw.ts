@@ -3,7 +3,10 @@ import type { en } from './i18n';
 /** Swahili strings of the message screens (keys as in the English catalogue). */
 export const sw: Record<keyof typeof en, string> = {
   'retry.none': 'Hakuna barua pepe zilizoshindikana zilizokuwa tayari kujaribiwa tena',
-  'retry.done': 'Barua pepe {n} zimeshughulikiwa kikamilifu. {x} zimefaulu, {y} bado zimeshindikana.',
+  'retry.done_one':
+    'Barua pepe {count} imeshughulikiwa kikamilifu. Zilizofaulu: {x}, bado zimeshindikana: {y}.',
+  'retry.done_other':
+    'Barua pepe {count} zimeshughulikiwa kikamilifu. Zilizofaulu: {x}, bado zimeshindikana: {y}.',
   'retry.failed': 'Imeshindikana kujaribu tena barua pepe. Tafadhali jaribu tena.',
 
   'status.pending': 'Inasubiri',

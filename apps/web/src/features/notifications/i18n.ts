@@ -8,7 +8,8 @@ import { translator } from '../../lib/i18n';
  */
 export const en = {
   'retry.none': 'No failed emails were ready for retry',
-  'retry.done': 'Successfully processed {n} emails. {x} successful, {y} still failed.',
+  'retry.done_one': 'Successfully processed {count} email. {x} successful, {y} still failed.',
+  'retry.done_other': 'Successfully processed {count} emails. {x} successful, {y} still failed.',
   'retry.failed': 'Failed to retry emails. Please try again.',
 
   'status.pending': 'Pending',

@@ -1,9 +1,10 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the participant dashboard (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   title: 'Mon tableau de bord',
-  welcome: 'Bienvenue, {name} !',
+  welcome: 'Bienvenue, {name} !',
   upcoming: 'Événements à venir',
   confirmed: 'Confirmé',
   pending: 'En attente',

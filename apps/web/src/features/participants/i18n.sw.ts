@@ -15,7 +15,8 @@ export const sw: Record<keyof typeof en, string> = {
   'home.noEvents': 'Bado hakuna matukio. Unda tukio kwanza.',
   'home.loadFailed': 'Imeshindikana kupakia matukio',
   'home.tryAgain': 'Jaribu Tena',
-  'home.participants': 'Washiriki {n}',
+  'home.participants_one': 'Mshiriki {count}',
+  'home.participants_other': 'Washiriki {count}',
   'home.pagination': 'Kurasa za matukio',
 
   'stats.title': 'Takwimu za Uthibitisho',
@@ -36,7 +37,8 @@ export const sw: Record<keyof typeof en, string> = {
   'actions.confirmSelected': 'Thibitisha Waliochaguliwa ({n})',
   'actions.export': 'Hamisha Data',
   'actions.exportCsv': 'Hamisha CSV na Misimbo ya QR',
-  'actions.selectedCount': '{n} wamechaguliwa',
+  'actions.selectedCount_one': '{count} amechaguliwa',
+  'actions.selectedCount_other': '{count} wamechaguliwa',
 
   'search.label': 'Tafuta washiriki',
   'search.placeholder': 'Tafuta kwa jina, barua pepe, simu au shirika',
@@ -79,13 +81,13 @@ export const sw: Record<keyof typeof en, string> = {
   'confirm.failed': 'Imeshindikana kuthibitisha kuhudhuria kwa mshiriki',
   'bulkConfirm.none': 'Tafadhali chagua washiriki wa kuthibitisha',
   'bulkConfirm.done':
-    'Uthibitishaji wa jumla umekamilika: {confirmed} wamethibitishwa sasa, {already} walikuwa wamethibitishwa tayari, hitilafu {errors}',
+    'Uthibitishaji wa jumla umekamilika. Waliothibitishwa sasa: {confirmed}, waliothibitishwa tayari: {already}, hitilafu: {errors}',
   'bulkConfirm.failed': 'Imeshindikana kuthibitisha washiriki waliochaguliwa',
   'bulkConfirm.askTitle': 'Thibitisha kuhudhuria',
-  'bulkConfirm.ask':
-    'Thibitisha kuhudhuria kwa washiriki {n}? Wataweza kuingia na kupata msimbo wao wa QR; hili haliwezi kutenguliwa hapa.',
-  'bulkConfirm.askOne':
-    'Thibitisha kuhudhuria kwa mshiriki 1? Ataweza kuingia na kupata msimbo wake wa QR; hili haliwezi kutenguliwa hapa.',
+  'bulkConfirm.ask_one':
+    'Thibitisha kuhudhuria kwa mshiriki {count}? Ataweza kuingia na kupata msimbo wake wa QR; hili haliwezi kutenguliwa hapa.',
+  'bulkConfirm.ask_other':
+    'Thibitisha kuhudhuria kwa washiriki {count}? Wataweza kuingia na kupata msimbo wao wa QR; hili haliwezi kutenguliwa hapa.',
   'bulkConfirm.yes': 'Thibitisha {n}',
   'bulkConfirm.cancel': 'Ghairi',
   'select.failed': 'Hitilafu wakati wa kupakia data ya washiriki',
@@ -114,7 +116,8 @@ export const sw: Record<keyof typeof en, string> = {
   'send.errorLine': '{name}: {error}',
   'send.smsCostTitle': 'Gharama ya SMS',
   'send.smsCostText': 'SMS hulipiwa kwa kila sehemu. SMS ya kuingia ya tukio hili inachukua, kwa kila lugha:',
-  'send.smsSegments': '{language}: sehemu {n}, {encoding}',
+  'send.smsSegments_one': '{language}: sehemu {count}, {encoding}',
+  'send.smsSegments_other': '{language}: sehemu {count}, {encoding}',
   'send.emailOutcome': 'Barua pepe: {queued} kwenye foleni, {errors} hazikutumwa',
   'send.smsOutcome': 'SMS: {queued} kwenye foleni, {errors} hazikutumwa',
   'send.failedShown':
@@ -181,7 +184,7 @@ export const sw: Record<keyof typeof en, string> = {
   'upload.cancel': 'Ghairi',
   'upload.fileRequired': 'Tafadhali chagua faili la kupakia',
   'upload.wrongType': 'Faili za .xlsx na .xls pekee ndizo zinazokubaliwa.',
-  'upload.success': 'Upakiaji wa jumla umefaulu. Walioundwa: {created}, Waliosasishwa: washiriki {updated}.',
+  'upload.success': 'Upakiaji wa jumla umefaulu. Washiriki walioundwa: {created}, waliosasishwa: {updated}.',
   'upload.withIssues':
     'Upakiaji wa jumla umekamilika na matatizo kadhaa. Walioundwa: {created}, Waliosasishwa: {updated}, Hitilafu: {errors}. Angalia faili lililopakuliwa kwa maelezo.',
   'upload.failed': 'Imeshindikana kupakia washiriki. Tafadhali kagua muundo wa faili kisha ujaribu tena.',

@@ -19,7 +19,8 @@ export const en = {
   'home.noEvents': 'No events yet. Create an event first.',
   'home.loadFailed': 'Failed to load events',
   'home.tryAgain': 'Try Again',
-  'home.participants': '{n} participants',
+  'home.participants_one': '{count} participant',
+  'home.participants_other': '{count} participants',
   'home.pagination': 'Event pages',
 
   'stats.title': 'Confirmation Statistics',
@@ -40,7 +41,8 @@ export const en = {
   'actions.confirmSelected': 'Confirm Selected ({n})',
   'actions.export': 'Export Data',
   'actions.exportCsv': 'Export CSV & QR Codes',
-  'actions.selectedCount': '{n} selected',
+  'actions.selectedCount_one': '{count} selected',
+  'actions.selectedCount_other': '{count} selected',
 
   'search.label': 'Search participants',
   'search.placeholder': 'Search by name, email, phone or organization',
@@ -86,10 +88,10 @@ export const en = {
   'bulkConfirm.done': messages.bulkConfirmDone,
   'bulkConfirm.failed': 'Failed to confirm selected participants',
   'bulkConfirm.askTitle': 'Confirm attendance',
-  'bulkConfirm.ask':
-    'Confirm the attendance of {n} participants? They can then sign in and get their QR code; this cannot be undone here.',
-  'bulkConfirm.askOne':
-    'Confirm the attendance of 1 participant? They can then sign in and get their QR code; this cannot be undone here.',
+  'bulkConfirm.ask_one':
+    'Confirm the attendance of {count} participant? They can then sign in and get their QR code; this cannot be undone here.',
+  'bulkConfirm.ask_other':
+    'Confirm the attendance of {count} participants? They can then sign in and get their QR code; this cannot be undone here.',
   'bulkConfirm.yes': 'Confirm {n}',
   'bulkConfirm.cancel': 'Cancel',
   'select.failed': 'Error loading participants data',
@@ -118,7 +120,8 @@ export const en = {
   'send.errorLine': '{name}: {error}',
   'send.smsCostTitle': 'SMS cost',
   'send.smsCostText': 'SMS are billed per segment. The login SMS of this event takes, by language:',
-  'send.smsSegments': '{language}: {n} segment(s), {encoding}',
+  'send.smsSegments_one': '{language}: {count} segment, {encoding}',
+  'send.smsSegments_other': '{language}: {count} segments, {encoding}',
   'send.emailOutcome': 'E-mails: {queued} queued, {errors} not sent',
   'send.smsOutcome': 'SMS: {queued} queued, {errors} not sent',
   'send.failedShown': 'Messages that could not be sent are listed as failed on the event’s Messages page.',

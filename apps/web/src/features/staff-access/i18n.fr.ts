@@ -1,7 +1,8 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the Staff Access page (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'page.title': 'Accès du personnel',
   'page.subtitle':
     'Les administrateurs gèrent tout. Les scanneurs ne font fonctionner que les postes d’enregistrement des événements qui leur sont attribués.',
@@ -20,18 +21,18 @@ export const fr: Record<keyof typeof en, string> = {
   'table.active': 'Activé',
   'table.inactive': 'Désactivé',
   'table.edit': 'Modifier l’accès',
-  'table.editLabel': 'Modifier l’accès de {name}',
+  'table.editLabel': 'Modifier l’accès : {name}',
   'table.you': 'vous',
   'role.admin': 'Administrateur',
   'role.scanner': 'Scanneur',
-  'form.title': 'Accès de {name}',
+  'form.title': 'Accès : {name}',
   'form.role': 'Rôle',
   'form.events': 'Événements où ce scanneur peut enregistrer des personnes',
   'form.eventsPlaceholder': 'Choisissez des événements',
   'form.eventsLoadFailed': 'Échec du chargement des événements',
   'form.cancel': 'Annuler',
   'form.save': 'Enregistrer les modifications',
-  'form.saved': 'Accès de {name} mis à jour',
+  'form.saved': 'Accès mis à jour : {name}',
   'form.failed': 'Échec de la mise à jour de l’accès du personnel',
   'form.ownRole': 'Vous ne pouvez pas modifier votre propre rôle.',
   'page.add': 'Ajouter un compte du personnel',
@@ -45,32 +46,32 @@ export const fr: Record<keyof typeof en, string> = {
   'action.remove': 'Supprimer',
   'action.cancel': 'Annuler',
   'action.failed': 'La modification n’a pas pu être faite. Veuillez réessayer.',
-  'action.disableTitle': 'Désactiver {name} ?',
+  'action.disableTitle': 'Désactiver {name} ?',
   'action.disableText':
     '{name} ne peut plus se connecter, et toutes les connexions de ce compte prennent fin maintenant. Vous pourrez le réactiver plus tard.',
   'action.disabled': '{name} désactivé',
   'action.enabled': '{name} activé',
-  'action.removeTitle': 'Supprimer {name} ?',
+  'action.removeTitle': 'Supprimer {name} ?',
   'action.removeText':
     'Le compte est supprimé et toutes ses connexions prennent fin maintenant. Les enregistrements qu’il a faits restent. Cette action est définitive.',
   'action.removed': '{name} supprimé',
-  'action.newInviteTitle': 'Nouveau lien d’invitation pour {name} ?',
+  'action.newInviteTitle': 'Nouveau lien d’invitation pour {name} ?',
   'action.newInviteText':
     'Le mot de passe actuel ne fonctionne plus et toutes les connexions de ce compte prennent fin. {name} choisit un nouveau mot de passe avec le lien.',
-  'action.newPasswordTitle': 'Nouveau mot de passe pour {name} ?',
+  'action.newPasswordTitle': 'Nouveau mot de passe pour {name} ?',
   'action.newPasswordText':
     'Le mot de passe actuel ne fonctionne plus et toutes les connexions de ce compte prennent fin.',
   'action.create': 'Créer',
   'create.title': 'Ajouter un compte du personnel',
   'create.username': 'Nom d’utilisateur',
-  'create.usernameHint': 'Lettres, chiffres et @ . + - _ uniquement ; il sert à se connecter.',
+  'create.usernameHint': 'Lettres, chiffres et @ . + - _ uniquement ; il sert à se connecter.',
   'create.fullName': 'Nom complet',
   'create.email': 'E-mail',
   'create.emailHint': 'Facultatif. S’il est indiqué, le lien d’invitation est aussi envoyé à cette adresse.',
   'create.delivery': 'Comment la personne se connecte',
   'create.deliveryInvite':
-    'Lien d’invitation : elle choisit son propre mot de passe (le lien fonctionne une fois, pendant {days} jours)',
-  'create.deliveryPassword': 'Mot de passe généré : affiché une seule fois, à lui remettre',
+    'Lien d’invitation : elle choisit son propre mot de passe (le lien fonctionne une fois, pendant {days} jours)',
+  'create.deliveryPassword': 'Mot de passe généré : affiché une seule fois, à lui remettre',
   'create.submit': 'Ajouter le compte',
   'create.failed': 'Échec de l’ajout du compte du personnel',
   'create.usernameRequired': 'Le nom d’utilisateur est obligatoire',
@@ -82,16 +83,16 @@ export const fr: Record<keyof typeof en, string> = {
   'shown.inviteTitle': 'Nouveau lien d’invitation pour {name}',
   'shown.passwordTitle': 'Nouveau mot de passe pour {name}',
   'shown.inviteText':
-    'Envoyez ce lien à {name} : la personne y choisit son mot de passe et arrive sur sa page. Il fonctionne une fois, jusqu’au {date}.',
+    'Envoyez ce lien à {name} : la personne y choisit son mot de passe et arrive sur sa page. Il fonctionne une fois, jusqu’au {date}.',
   'shown.emailed': 'Il a aussi été envoyé par e-mail à {email}.',
   'shown.passwordText':
     'Remettez ce mot de passe à {name}, qui se connecte avec le nom d’utilisateur {username}.',
-  'shown.once': 'Il n’est affiché que maintenant : il ne pourra plus être vu une fois cette fenêtre fermée.',
+  'shown.once': 'Il n’est affiché que maintenant : il ne pourra plus être vu une fois cette fenêtre fermée.',
   'shown.link': 'Lien d’invitation',
   'shown.password': 'Mot de passe',
   'shown.copy': 'Copier',
   'shown.copied': 'Copié',
-  'shown.copyFailed': 'Copie impossible : sélectionnez le texte et copiez-le.',
+  'shown.copyFailed': 'Copie impossible : sélectionnez le texte et copiez-le.',
   'shown.done': 'Terminé',
   'invite.title': 'Choisissez votre mot de passe',
   'invite.subtitle':
@@ -111,5 +112,5 @@ export const fr: Record<keyof typeof en, string> = {
   'invite.checkFailed': 'L’invitation n’a pas pu être vérifiée. Veuillez réessayer.',
   'invite.failed': 'Le mot de passe n’a pas pu être défini. Veuillez réessayer.',
   'invite.toLogin': 'Aller à la connexion du portail du personnel',
-  'invite.done': 'Mot de passe défini. Bienvenue, {name} !',
+  'invite.done': 'Mot de passe défini. Bienvenue, {name} !',
 };

@@ -1,7 +1,8 @@
+import type { Translation } from '../../lib/i18n';
 import type { en } from './i18n';
 
 /** French strings of the tag designer and the participant's tag page (keys as in the English catalogue). */
-export const fr: Record<keyof typeof en, string> = {
+export const fr: Translation<typeof en, '_many'> = {
   'design.title': 'Concevoir le badge de l’événement',
   'design.subtitle': 'Couleurs, mise en page et code QR du badge que porte chaque participant.',
   'design.back': 'Retour à l’événement',
@@ -47,23 +48,23 @@ export const fr: Record<keyof typeof en, string> = {
   'design.saveFailed': 'Échec de l’enregistrement du design du badge',
   'design.saveError': 'Erreur lors de l’enregistrement du design du badge',
   'design.unsaved': 'Vous avez des modifications non enregistrées',
-  'design.unsavedText': 'Quitter cette page et perdre les modifications du design du badge ?',
+  'design.unsavedText': 'Quitter cette page et perdre les modifications du design du badge ?',
   'design.leave': 'Quitter',
   'design.stay': 'Rester',
   'design.sampleName': 'Awa Participante',
   'design.sampleOrganization': 'Organisation exemple',
   'design.qrPlaceholder': 'Code QR',
-  'design.tagLabel': 'Aperçu du badge de {name}',
+  'design.tagLabel': 'Aperçu du badge : {name}',
   'design.invalidColour': 'Saisissez une couleur, par exemple #1EB53A',
   'design.loadFailed': 'Échec du chargement de l’événement',
   'design.notFound': 'Événement introuvable',
   'design.tryAgain': 'Réessayer',
 
   'tag.pageTitle': 'Badge de l’événement',
-  'tag.code': 'Code participant : {code}',
+  'tag.code': 'Code unique : {code}',
   'tag.noCode': 'N/D',
-  'tag.welcome': 'Bienvenue, {name} !',
-  'tag.label': 'Badge de l’événement de {name}',
+  'tag.welcome': 'Bienvenue, {name} !',
+  'tag.label': 'Badge de l’événement : {name}',
   'tag.qrTitle': 'Votre code QR',
   'tag.confirmPrompt': 'Confirmez votre présence pour obtenir votre code QR et votre badge.',
   'tag.confirm': 'Confirmer ma présence',

@@ -60,7 +60,7 @@ export const sw: Record<keyof typeof en, string> = {
   'design.tryAgain': 'Jaribu Tena',
 
   'tag.pageTitle': 'Beji ya Tukio',
-  'tag.code': 'Msimbo wa Mshiriki: {code}',
+  'tag.code': 'Msimbo wa Kipekee: {code}',
   'tag.noCode': 'Hakuna',
   'tag.welcome': 'Karibu, {name}!',
   'tag.label': 'Beji ya tukio ya {name}',

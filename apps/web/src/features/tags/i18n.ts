@@ -64,7 +64,7 @@ export const en = {
   'design.tryAgain': 'Try Again',
 
   'tag.pageTitle': 'Event Tag',
-  'tag.code': 'Participant Code: {code}',
+  'tag.code': 'Unique Code: {code}',
   'tag.noCode': 'N/A',
   'tag.welcome': 'Welcome, {name}!',
   'tag.label': 'Event tag of {name}',

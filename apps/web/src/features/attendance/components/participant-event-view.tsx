@@ -8,6 +8,7 @@ import { Term } from '../../../components/term';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
+import { eventNotesText } from '../../../lib/event-notes';
 import { t } from '../../../lib/i18n';
 import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy';
 import { ta } from '../i18n';
@@ -148,7 +149,7 @@ export function ParticipantEventView({ eventId }: { eventId: number | null }) {
               {ta('event.notes')}
             </Title>
             <Text style={{ whiteSpace: 'pre-line' }} data-testid="event-notes">
-              {event.event_notes}
+              {eventNotesText(event.event_notes)}
             </Text>
             {own?.confirmed_attendance && event.group_chat_url && (
               <Anchor href={event.group_chat_url} target="_blank" rel="noopener noreferrer" c="blue.9">

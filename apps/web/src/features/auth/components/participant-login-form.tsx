@@ -23,7 +23,10 @@ const codeInputProps = {
   ...requiredFieldProps,
 } as const;
 
-/** Participant Code (the event code) and the participant's Unique Code. */
+/**
+ * Participant Code (the event code) and the participant's Unique Code. The login e-mail calls the
+ * first "Event code", so each field's hint names the e-mail's wording and shows the code's shape.
+ */
 export function ParticipantLoginForm({
   initialEventCode,
   submitting,
@@ -47,6 +50,7 @@ export function ParticipantLoginForm({
         label={t('login.participantCode')}
         name="eventCode"
         placeholder={t('login.participantCodePlaceholder')}
+        description={t('login.participantCodeHint')}
         {...codeInputProps}
         value={eventCode}
         onChange={typed(setEventCode, onEdit)}
@@ -55,6 +59,7 @@ export function ParticipantLoginForm({
         label={t('login.uniqueCode')}
         name="uniqueCode"
         placeholder={t('login.uniqueCodePlaceholder')}
+        description={t('login.uniqueCodeHint')}
         {...codeInputProps}
         value={uniqueCode}
         onChange={typed(setUniqueCode, onEdit)}

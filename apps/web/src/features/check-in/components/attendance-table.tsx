@@ -4,6 +4,7 @@ import type { TCheckIn } from '@attend/shared';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { tc } from '../i18n';
+import { checkInSessionName } from '../lib/session-label';
 
 type Props = {
   rows: TCheckIn[];
@@ -62,7 +63,7 @@ export const AttendanceTable = memo(function AttendanceTable({ rows, onUndo, tim
                     )}
                   </Stack>
                 </Table.Td>
-                <Table.Td>{r.session_name}</Table.Td>
+                <Table.Td>{checkInSessionName(r)}</Table.Td>
                 <Table.Td>{formatDisplayDateTime(r.check_in_time, timeZone)}</Table.Td>
                 <Table.Td>{r.checked_in_by}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'pre-line' }}>{r.notes}</Table.Td>

@@ -24,7 +24,7 @@ export const CheckInChart = memo(function CheckInChart({ timeline, timeZone }: C
   const total = points.reduce((sum, p) => sum + p.count, 0);
   const max = points.reduce((m, p) => Math.max(m, p.count), 0);
   return (
-    <figure style={{ margin: 0 }} aria-label={tc('chart.summary', { n: total, max })}>
+    <figure style={{ margin: 0 }} aria-label={tc('chart.summary', { count: total, max })}>
       <BarChart
         h={220}
         data={points}

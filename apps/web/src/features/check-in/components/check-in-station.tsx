@@ -15,6 +15,7 @@ import { useCheckInStation } from '../hooks/use-check-in-station';
 import { useOfflineStation } from '../hooks/use-offline-station';
 import { useAutoPrintBadge } from '../hooks/use-auto-print-badge';
 import { tc } from '../i18n';
+import { checkInSessionName } from '../lib/session-label';
 import { AttendanceTable } from './attendance-table';
 import { CameraScanner } from './camera-scanner';
 import { CheckInCounts, LiveBadge, type Count } from './check-in-counts';
@@ -276,7 +277,9 @@ export function CheckInStation({ eventId, event, nav }: Props) {
         opened={toUndo !== null}
         title={tc('undo.title')}
         message={
-          toUndo ? tc('undo.confirm', { name: toUndo.participant_name, session: toUndo.session_name }) : ''
+          toUndo
+            ? tc('undo.confirm', { name: toUndo.participant_name, session: checkInSessionName(toUndo) })
+            : ''
         }
         confirmLabel={tc('undo.yes')}
         cancelLabel={tc('undo.cancel')}

@@ -87,7 +87,7 @@ export function NameMatches({ query, found, onCheckIn, nudge, timeZone }: Props)
         ? tc('search.none', { query: query.trim() })
         : total > shown
           ? tc('search.countMore', { shown, n: total })
-          : tc('search.count', { n: total });
+          : tc('search.count', { count: total });
   return (
     <section className={classes.panel} aria-label={tc('search.label')} data-testid="name-matches">
       <p className={classes.summary} role="status" aria-live="polite">

@@ -36,7 +36,7 @@ export function OfflineStatus({ station }: { station: OfflineStation }) {
           {offline ? tc('offline.offline') : tc('offline.online')}
         </Badge>
         <Text size="sm" fw={600} data-testid="station-waiting">
-          {tc('offline.waiting', { n: waiting })}
+          {tc('offline.waiting', { count: waiting })}
         </Text>
         <Text size="sm" c="dimmed">
           {packAge === null ? tc('offline.packNone') : tc('offline.packAge', { age: ageText(packAge) })}

@@ -2,6 +2,7 @@ import { format, messages, ZCheckInRefusal, type TCheckIn } from '@attend/shared
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { formatDisplayDateTime } from '../../../lib/date-time';
 import { tc, type CheckInKey } from '../i18n';
+import { checkInSessionName } from './session-label';
 
 /** Green: in. Amber: a person was found but not checked in now. Red: the code itself is wrong. */
 export type ScanTone = 'ok' | 'warn' | 'error';
@@ -60,7 +61,7 @@ export function outcomeFromCheckIn(record: TCheckIn): ScanOutcome {
     title: tc('result.ok'),
     name: record.participant_name,
     organization: record.organization || null,
-    session: record.session_name,
+    session: checkInSessionName(record),
     detail: record.forced ? tc('result.forced') : null,
     record,
   };
@@ -174,7 +175,7 @@ export function outcomeFromError(err: unknown, sessionName: string, timeZone?: s
     title: tc(refusal.title),
     name,
     organization: (first?.organization ?? who?.organization) || null,
-    session: first?.session_name ?? (name ? sessionName : null),
+    session: first ? checkInSessionName(first) : name ? sessionName : null,
     detail: err.detail || refusalSentence(refusal, name, sessionName, first, timeZone),
     first: first
       ? { when: formatDisplayDateTime(first.check_in_time, timeZone), by: first.checked_in_by }

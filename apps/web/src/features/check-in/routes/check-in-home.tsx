@@ -8,7 +8,6 @@ import { t } from '../../../lib/i18n';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { CheckInStation } from '../components/check-in-station';
 import { tc } from '../i18n';
-import { formatNumber } from '../../../lib/locale';
 
 function EventChoice({ event, onChoose }: { event: TCheckInEvent; onChoose: () => void }) {
   return (
@@ -22,7 +21,7 @@ function EventChoice({ event, onChoose }: { event: TCheckInEvent; onChoose: () =
             {formatDateRange(event.start_date, event.end_date, event.time_zone)}
             {event.location ? ` · ${event.location}` : ''}
           </Text>
-          <Text size="sm">{tc('home.participants', { n: formatNumber(event.participants_count) })}</Text>
+          <Text size="sm">{tc('home.participants', { count: event.participants_count })}</Text>
         </Stack>
       </Paper>
     </UnstyledButton>

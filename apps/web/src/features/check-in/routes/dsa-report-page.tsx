@@ -168,7 +168,7 @@ function DsaReport({ eventId }: { eventId: number }) {
           <Paper withBorder p="lg" radius="md">
             <Stack gap="sm">
               <Text fw={600} data-testid="dsa-summary">
-                {tc('dsa.summary', { eligible: report.data.eligible_count, total: report.data.rows.length })}
+                {tc('dsa.summary', { count: report.data.eligible_count, total: report.data.rows.length })}
               </Text>
               <Table.ScrollContainer minWidth={640}>
                 <Table striped verticalSpacing="sm" aria-label={tc('dsa.caption')} data-testid="dsa-table">

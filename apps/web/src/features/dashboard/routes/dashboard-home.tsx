@@ -34,7 +34,6 @@ import { RecentEvents } from '../components/recent-events';
 import { StatCard } from '../components/stat-card';
 import { td, type DashboardKey } from '../i18n';
 import { attendanceRate, failedEmailSummary } from '../lib/dashboard-figures';
-import { formatNumber } from '../../../lib/locale';
 
 const quickActions: { title: DashboardKey; text: DashboardKey; to: string; testId: string }[] = [
   { title: 'qa.events', text: 'qa.eventsText', to: paths.staff.events(), testId: 'events' },
@@ -124,16 +123,14 @@ export function DashboardHomePage() {
               testId="events"
               label={td('stats.events')}
               value={eventFigures === undefined ? undefined : (eventFigures?.events ?? null)}
-              detail={detail(eventFigures, (v) => td('stats.eventsDetail', { n: v.activeEvents }))}
+              detail={detail(eventFigures, (v) => td('stats.eventsDetail', { count: v.activeEvents }))}
               color="blue.9"
             />
             <StatCard
               testId="participants"
               label={td('stats.participants')}
               value={eventFigures === undefined ? undefined : (eventFigures?.participants ?? null)}
-              detail={detail(eventFigures, (v) =>
-                td('stats.participantsDetail', { n: formatNumber(v.confirmed) }),
-              )}
+              detail={detail(eventFigures, (v) => td('stats.participantsDetail', { count: v.confirmed }))}
               color="teal.9"
             />
             <StatCard
@@ -157,8 +154,8 @@ export function DashboardHomePage() {
               value={failedStats === undefined ? undefined : (failedStats?.total_failed ?? null)}
               detail={detail(failedStats, (v) =>
                 v.sms.total_failed > 0
-                  ? td('stats.failedDetailSms', { n: v.total_ready_for_retry, sms: v.sms.total_failed })
-                  : td('stats.failedDetail', { n: v.total_ready_for_retry }),
+                  ? td('stats.failedDetailSms', { count: v.total_ready_for_retry, sms: v.sms.total_failed })
+                  : td('stats.failedDetail', { count: v.total_ready_for_retry }),
               )}
               color="red.9"
             >

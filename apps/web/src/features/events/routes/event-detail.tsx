@@ -20,6 +20,7 @@ import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { describeTimeZone, formatDisplayDateTime } from '../../../lib/date-time';
+import { eventNotesText } from '../../../lib/event-notes';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { EventCheckInLive } from '../../check-in';
@@ -171,7 +172,7 @@ function EventSummary({ event, onEdit }: { event: TEventDetail; onEdit: () => vo
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Field label={te('form.eventNotes')}>
             <Text style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
-              {event.event_notes}
+              {eventNotesText(event.event_notes)}
             </Text>
           </Field>
           <Field label={te('form.groupChatUrl')}>

@@ -11,7 +11,7 @@ export function retryOutcome({ results }: TRetryResult): { message: string; type
   if (results.total_retried === 0) return { message: tn('retry.none'), type: 'info' };
   return {
     message: tn('retry.done', {
-      n: results.total_retried,
+      count: results.total_retried,
       x: results.total_successful,
       y: results.total_failed,
     }),

@@ -22,7 +22,7 @@ import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatDisplayDateTime } from '../../../lib/date-time';
+import { formatDisplayDateTime, formatDisplayDateTimeInZone } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -48,13 +48,18 @@ function isChannel(value: string | null): value is Channel {
   return value !== null && (CHANNELS as readonly string[]).includes(value);
 }
 
-/** When it was queued, sent, or will next be tried. */
-function messageTime(m: TOutgoingMessage): string {
-  if (m.sent_at) return tn('messages.sentAt', { when: formatDisplayDateTime(m.sent_at) });
+/**
+ * When it was queued, sent, or will next be tried, in the event's zone like every other time of the
+ * event, and named: a log of sends is read next to times from elsewhere (a provider's report).
+ */
+function messageTime(m: TOutgoingMessage, timeZone: string | undefined): string {
+  const when = (at: string) =>
+    timeZone ? formatDisplayDateTimeInZone(at, timeZone) : formatDisplayDateTime(at);
+  if (m.sent_at) return tn('messages.sentAt', { when: when(m.sent_at) });
   if (m.status === 'retry_scheduled' && m.next_attempt_at) {
-    return tn('messages.nextAttempt', { when: formatDisplayDateTime(m.next_attempt_at) });
+    return tn('messages.nextAttempt', { when: when(m.next_attempt_at) });
   }
-  return tn('messages.createdAt', { when: formatDisplayDateTime(m.created_at) });
+  return tn('messages.createdAt', { when: when(m.created_at) });
 }
 
 /** /dashboard/events/{eventId}/messages: every e-mail and SMS of the event, and Retry for a failed one. */
@@ -228,7 +233,7 @@ function EventMessages({ eventId }: { eventId: number }) {
                         </Text>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{messageTime(m)}</Text>
+                        <Text size="sm">{messageTime(m, event.data?.time_zone)}</Text>
                       </Table.Td>
                       <Table.Td>
                         {RETRYABLE.has(m.status) && (

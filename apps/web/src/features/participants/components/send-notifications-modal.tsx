@@ -177,7 +177,7 @@ export function SendNotificationsModal({ eventId, participantIds, nameOf, onClos
                   <List.Item key={m.language}>
                     {tp('send.smsSegments', {
                       language: LANGUAGE_NAMES[m.language],
-                      n: m.segments,
+                      count: m.segments,
                       encoding: m.encoding,
                     })}
                   </List.Item>

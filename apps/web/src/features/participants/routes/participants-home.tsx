@@ -8,7 +8,6 @@ import { formatDateRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { EVENT_CHOICES_PAGE_SIZE, useEventChoices } from '../api/get-event-choices';
 import { tp } from '../i18n';
-import { formatNumber } from '../../../lib/locale';
 
 /** /dashboard/participants (dashboard quick action): choose the event, then manage its participants. */
 export function ParticipantsHomePage() {
@@ -51,9 +50,7 @@ export function ParticipantsHomePage() {
                       {formatDateRange(event.start_date, event.end_date, event.time_zone)}
                       {event.location ? ` · ${event.location}` : ''}
                     </Text>
-                    <Text size="sm">
-                      {tp('home.participants', { n: formatNumber(event.participants_count) })}
-                    </Text>
+                    <Text size="sm">{tp('home.participants', { count: event.participants_count })}</Text>
                   </Stack>
                 </Paper>
               </UnstyledButton>

@@ -288,7 +288,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
                 w={{ base: '100%', sm: 420 }}
               />
               <Text size="sm" c="dimmed" aria-live="polite" data-testid="selection-count">
-                {tp('actions.selectedCount', { n: selected.size })}
+                {tp('actions.selectedCount', { count: selected.size })}
               </Text>
             </Group>
             {list.isError && !list.data ? (
@@ -361,7 +361,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
       <ConfirmDialog
         opened={askConfirm}
         title={tp('bulkConfirm.askTitle')}
-        message={selected.size === 1 ? tp('bulkConfirm.askOne') : tp('bulkConfirm.ask', { n: selected.size })}
+        message={tp('bulkConfirm.ask', { count: selected.size })}
         confirmLabel={tp('bulkConfirm.yes', { n: selected.size })}
         cancelLabel={tp('bulkConfirm.cancel')}
         confirmColor="blue.9"

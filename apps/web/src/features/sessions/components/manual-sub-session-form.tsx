@@ -113,7 +113,7 @@ export function ManualSubSessionForm({ eventId, parent, onDone }: SubSessionForm
       onDone();
     } catch (err) {
       const reason = createSessionErrorMessage(err);
-      const message = created > 0 ? ts('sub.manual.partial', { created, total, reason }) : reason;
+      const message = created > 0 ? ts('sub.manual.partial', { count: created, total, reason }) : reason;
       setFormError(message);
       notify(message, 'error');
     } finally {

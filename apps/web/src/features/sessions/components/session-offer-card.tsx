@@ -100,7 +100,7 @@ export function SessionOfferCard({
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            {ts('p.registeredCount', { n: session.registered_count })}
+            {ts('p.registeredCount', { count: session.registered_count })}
           </Text>
         </Group>
         <Group justify="flex-end" align="center" wrap="nowrap" gap="sm">

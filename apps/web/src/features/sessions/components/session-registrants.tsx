@@ -112,7 +112,7 @@ export function RegistrantsHeading({ title, count }: { title: string; count: num
       <Text fw={700}>{title}</Text>
       {count !== undefined && (
         <Text size="sm" c="dimmed">
-          {ts('detail.registeredCount', { n: count })}
+          {ts('detail.registeredCount', { count })}
         </Text>
       )}
     </Stack>

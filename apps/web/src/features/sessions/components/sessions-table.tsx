@@ -90,7 +90,7 @@ export function SessionsTable(props: Props) {
                     miw="max-content"
                     data-testid="sub-session-count"
                   >
-                    {ts('list.subCount', { n: node.sub_sessions.length })}
+                    {ts('list.subCount', { count: node.sub_sessions.length })}
                   </Badge>
                 )}
                 {!session.is_active && (

@@ -20,7 +20,7 @@ import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { isParticipant, useSession } from '../../../lib/auth-session';
-import { formatTimeRange } from '../../../lib/date-time';
+import { describeTimeZone, formatTimeRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSessions } from '../api/get-sessions';
@@ -44,7 +44,7 @@ type OpenState = { filter: SessionFilter; days: string[]; slots: string[] };
 /** /sessions: 'Available Sessions' of the participant's event, by day and start time. */
 /** '1 session', '3 sessions'. */
 function sessionsCount(n: number): string {
-  return n === 1 ? ts('p.sessionsCountOne') : ts('p.sessionsCount', { n });
+  return ts('p.sessionsCount', { count: n });
 }
 
 export function ParticipantSessionsPage() {
@@ -116,6 +116,8 @@ export function ParticipantSessionsPage() {
     );
 
   const all = sessions.data ?? [];
+  // Every session of an event shares its zone; with no session yet there is no time to explain.
+  const zone = all[0]?.time_zone;
   const card = (session: TSession, compact = false) => (
     <SessionOfferCard
       key={session.id}
@@ -165,7 +167,10 @@ export function ParticipantSessionsPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{ts('p.title')}</Title>
-          <Text c="dimmed">{ts('p.subtitle')}</Text>
+          <Text c="dimmed">
+            {ts('p.subtitle')}
+            {zone && ` ${ts('p.timeZone', { zone: describeTimeZone(zone) })}`}
+          </Text>
         </Stack>
         {!confirmed && (
           <Alert color="orange" variant="light" role="status">
