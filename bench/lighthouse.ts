@@ -2,12 +2,15 @@
 // real app on a fresh embedded database seeded as for the browser journeys (scripts/e2e-server.ts).
 // The participant's pages run with Lighthouse's mobile defaults (simulated slow 4G, CPU slowed 4×),
 // the staff pages with its desktop preset; each page BENCH_RUNS times (default 3), reported as the
-// median. Signed-in pages get a fresh sign-in per run: the refresh cookie goes in as a request header,
-// so every run is a first visit (empty cache, no service worker) of someone already signed in.
+// median. Lighthouse drives a Chromium started here; before each run of a signed-in page the cookies of
+// a fresh sign-in are put in its cookie jar (as the browser keeps them), and Lighthouse empties the
+// cache and removes the service worker: every run is a first visit of someone already signed in.
 //
 // Lighthouse is not a dependency of the app: it is installed once into node_modules/.cache (pinned,
-// newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is.
+// newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is;
+// BENCH_PAGES picks pages by name ('/login,/sessions'), BENCH_REPORTS=dir keeps the reports.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,31 +101,43 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
   throw new Error('the server did not answer /api/health/ within 2 minutes');
 }
 
-function refreshCookie(res: Response): string {
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const cookie = cookies.filter((c) => c.includes('=')).join('; ');
-  if (!cookie.includes('refresh_token=')) throw new Error(`no refresh cookie in the answer (${res.status})`);
-  return cookie;
+type Cookie = { name: string; value: string; path: string; httpOnly: boolean };
+
+/** The cookies a sign-in's answer sets, with their paths (the refresh cookie's is /api/auth/). */
+function signInCookies(res: Response): Cookie[] {
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const [name = '', ...value] = pair.split('=');
+    const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+    const httpOnly = attributes.some((a) => a.toLowerCase() === 'httponly');
+    return { name, value: value.join('='), path, httpOnly };
+  });
+  if (!cookies.some((c) => c.name === 'refresh_token'))
+    throw new Error(`no refresh cookie in the answer (${res.status})`);
+  return cookies;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  // A kept-alive connection the server closed while Lighthouse ran fails once: send again.
+  return send().catch(send);
 }
 
-async function staffSignIn(): Promise<{ cookie: string; access: string }> {
+async function staffSignIn(): Promise<{ cookies: Cookie[]; access: string }> {
   const res = await post('/api/auth/token/', STAFF);
   const { access } = (await res.json()) as { access: string };
-  return { cookie: refreshCookie(res), access };
+  return { cookies: signInCookies(res), access };
 }
 
-async function participantSignIn(): Promise<{ cookie: string; eventId: number; id: number }> {
+async function participantSignIn(): Promise<{ cookies: Cookie[]; eventId: number; id: number }> {
   const res = await post('/api/auth/login/', { event_code: EVENT_CODE, unique_code: UNIQUE_CODE });
   const body = (await res.json()) as { participant: { id: number; event: { id: number } } };
-  return { cookie: refreshCookie(res), eventId: body.participant.event.id, id: body.participant.id };
+  return { cookies: signInCookies(res), eventId: body.participant.event.id, id: body.participant.id };
 }
 
 function median(values: number[]): number {
@@ -165,9 +180,44 @@ function readResult(report: Report): Result {
   };
 }
 
-function runLighthouse(bin: string, page: Page, cookie: string | null, out: string): Report {
-  const headersFile = path.join(out, 'headers.json');
-  writeFileSync(headersFile, JSON.stringify(cookie ? { Cookie: cookie } : {}));
+/** The browser Lighthouse drives, started with a debugging port so the cookies can be set beforehand. */
+async function startBrowser(
+  profile: string,
+): Promise<{ port: number; setCookies: (cookies: Cookie[]) => Promise<void>; close: () => void }> {
+  const debugPort = port + 50;
+  const browser = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  // Connected only while the cookies are set: Lighthouse wants the browser to itself.
+  const setCookies = async (cookies: Cookie[]) => {
+    let cdp = null;
+    for (let i = 0; i < 100 && !cdp; i++) {
+      cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`).catch(() => null);
+      if (!cdp) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!cdp) throw new Error('Chromium did not start');
+    const context: BrowserContext | undefined = cdp.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    await context.clearCookies();
+    await context.addCookies(
+      cookies.map((c) => ({ ...c, domain: '127.0.0.1', sameSite: 'Strict' as const })),
+    );
+    await cdp.close();
+  };
+  return { port: debugPort, setCookies, close: () => browser.kill() };
+}
+
+function runLighthouse(bin: string, page: Page, debugPort: number, out: string): Report {
   const reportFile = path.join(out, 'report.json');
   rmSync(reportFile, { force: true });
   const args = [
@@ -176,14 +226,10 @@ function runLighthouse(bin: string, page: Page, cookie: string | null, out: stri
     `--output-path=${reportFile}`,
     '--quiet',
     '--only-categories=performance,accessibility,best-practices,seo',
-    `--extra-headers=${headersFile}`,
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    `--port=${debugPort}`,
   ];
   if (page.desktop) args.push('--preset=desktop');
-  const r = spawnSync(bin, args, {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(bin, args, { encoding: 'utf8' });
   if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   if (report.runtimeError) throw new Error(`lighthouse on ${page.path}: ${report.runtimeError.message}`);
@@ -203,6 +249,7 @@ async function main(): Promise<void> {
     detached: true,
   });
   const out = mkdtempSync(path.join(tmpdir(), 'attend-lighthouse-'));
+  const browser = await startBrowser(path.join(out, 'profile'));
   try {
     await waitForHealth(server);
     // The participant's tag and QR code exist once attendance is confirmed.
@@ -234,13 +281,21 @@ async function main(): Promise<void> {
     for (const page of pages.filter((p) => !only || only.includes(p.name))) {
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        const cookie =
+        const cookies =
           page.who === 'participant'
-            ? (await participantSignIn()).cookie
+            ? (await participantSignIn()).cookies
             : page.who === 'staff'
-              ? (await staffSignIn()).cookie
-              : null;
-        const result = readResult(runLighthouse(bin, page, cookie, out));
+              ? (await staffSignIn()).cookies
+              : [];
+        await browser.setCookies(cookies);
+        const report = runLighthouse(bin, page, browser.port, out);
+        // BENCH_REPORTS=dir keeps every Lighthouse report (JSON) for a closer look.
+        if (process.env.BENCH_REPORTS) {
+          mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+          const file = `${page.name.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
+          writeFileSync(path.join(process.env.BENCH_REPORTS, file), JSON.stringify(report));
+        }
+        const result = readResult(report);
         results.push(result);
         console.log(
           `${page.name} run ${i + 1}: Perf ${result.perf}, TBT ${Math.round(result.tbt)} ms, ` +
@@ -285,6 +340,7 @@ async function main(): Promise<void> {
       problems.length ? `\nShort of the targets:\n  ${problems.join('\n  ')}` : '\nEvery target met.',
     );
   } finally {
+    browser.close();
     rmSync(out, { recursive: true, force: true });
     if (server.pid) {
       try {

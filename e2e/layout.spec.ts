@@ -76,9 +76,16 @@ async function pickInMenu(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   const width = PHONES[0].width;
   for (const button of await menu.getByRole('button').all()) {
-    const box = await button.boundingBox();
-    expect(box, 'a menu button is laid out').not.toBeNull();
-    if (box) expect.soft(box.x + box.width, `menu button at ${width} px`).toBeLessThanOrEqual(width + 1);
+    // Polled: the menu slides in from the right, and the pick above may come before it has arrived.
+    await expect
+      .poll(
+        async () => {
+          const box = await button.boundingBox();
+          return box ? box.x + box.width : Infinity;
+        },
+        { message: `menu button at ${width} px` },
+      )
+      .toBeLessThanOrEqual(width + 1);
   }
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

@@ -1,4 +1,4 @@
-import { LANGUAGE_LOCALES, type TLanguage } from './language';
+import { LANGUAGE_LOCALES, type TLanguage } from './language-codes';
 
 const collators = new Map<TLanguage, Intl.Collator>();
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { NavigationProgress } from '../components/navigation-progress';
 import { AppFrameLoader } from '../components/page-loader';
 import { paths, routePatterns } from '../config/paths';
+import { LandingPage } from '../features/landing/routes/landing';
 import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
@@ -121,7 +122,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppFrameLoader />,
     children: [
-      { path: paths.home(), lazy: lazyPage(() => import('../features/landing/routes/landing')) },
+      // In the first download: logout ends here, and must arrive before the session turns anonymous.
+      { path: paths.home(), Component: LandingPage },
       { path: paths.login(), lazy: lazyPage(() => import('../features/auth/routes/login')) },
       { path: paths.autoLogin(), lazy: lazyPage(() => import('../features/auth/routes/auto-login')) },
       { path: paths.error(), Component: ErrorPage },
