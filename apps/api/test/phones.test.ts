@@ -140,7 +140,7 @@ describe('phone numbers at add, edit and import', () => {
     }
     const fr = await addParticipant(ke.id, '12345', 'fr');
     expect(fr.json().detail).toBe(
-      'Le numéro 12345 n’est pas un numéro de téléphone valide : saisissez-le tel qu’on le compose dans le pays de l’événement (KE) ou avec son indicatif pays, par exemple +254712345678.',
+      'Le numéro 12345 n’est pas un numéro de téléphone valide : saisissez-le tel qu’on le compose dans le pays de l’événement (KE) ou avec son indicatif pays, par exemple +254712345678.',
     );
     const sw = await addParticipant(ke.id, '12345', 'sw');
     expect(sw.json().detail).toBe(
