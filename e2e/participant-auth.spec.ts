@@ -51,6 +51,20 @@ test.describe('participant sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("each code field says which code it wants, and codes typed into each other's field still sign in", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Participant Code', { exact: true })).toHaveAccessibleDescription(
+      'The “Event code” in your login e-mail or SMS (6 characters), e.g. KGM24A',
+    );
+    await expect(page.getByLabel('Unique Code', { exact: true })).toHaveAccessibleDescription(
+      'The “Unique code” in the same e-mail or SMS (8 characters), e.g. ABCD2345',
+    );
+    await fillParticipantForm(page, JEAN.code, EVENT_CODE);
+    await expect(page.getByRole('heading', { name: `Welcome, ${JEAN.fullName}!` })).toBeVisible();
+  });
+
   test('event_code in the query prefills the Participant Code', async ({ page }) => {
     await page.goto(`/login?event_code=${EVENT_CODE}`);
     await expect(page.getByLabel('Participant Code', { exact: true })).toHaveValue(EVENT_CODE);
