@@ -16,11 +16,6 @@ export function nameCollator(language: TLanguage): Intl.Collator {
   return collator;
 }
 
-/** Compares two names in the language's collation. */
-export function compareNames(a: string, b: string, language: TLanguage): number {
-  return nameCollator(language).compare(a, b);
-}
-
 /** A copy of `rows` in name order for `language`; equal names keep their order (the id's, say). */
 export function sortByName<T>(rows: readonly T[], nameOf: (row: T) => string, language: TLanguage): T[] {
   const collator = nameCollator(language);
