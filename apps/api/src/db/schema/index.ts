@@ -10,3 +10,4 @@ export * from './auth-tokens';
 export * from './ops';
 export * from './event-logos';
 export * from './participant-imports';
+export * from './waitlist';

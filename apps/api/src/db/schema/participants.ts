@@ -70,6 +70,11 @@ export const participants = pgTable(
      * (db/data-steps.ts) could not read it. Every write path stores E.164 or '', so the database
      * keeps the flag right whatever wrote the row (add, edit, import).
      */
+    /**
+     * The secret of the participant's calendar subscription URL (random, null until first asked
+     * for); Sign out everywhere clears it, so the old URL stops answering.
+     */
+    calendarToken: text('calendar_token'),
     phoneInvalid: boolean('phone_invalid')
       .notNull()
       .generatedAlwaysAs(sql.raw(`"phone" <> '' and "phone" !~ '^\\+[1-9][0-9]{6,14}$'`)),
@@ -82,6 +87,7 @@ export const participants = pgTable(
       sql`${t.notificationStatus} in ('not_sent', 'queued', 'sent', 'failed')`,
     ),
     uniqueIndex('participants_event_email_uq').on(t.eventId, sql`lower(${t.email})`),
+    uniqueIndex('participants_calendar_token_uq').on(t.calendarToken),
     uniqueIndex('participants_event_username_uq').on(t.eventId, sql`lower(${t.username})`),
     // Also INCLUDE (search_text), added by migrations 0016 and 0019 (the builder has no INCLUDE).
     index('participants_event_name_idx').on(t.eventId, t.nameKey, t.id),
