@@ -4,7 +4,7 @@ import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/provider';
@@ -36,10 +36,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 // French or Swahili strings arrive first (one small chunk) so the first screen is not English first.
-void startLanguage().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  ),
-);
+void startLanguage().then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
+  );
+});

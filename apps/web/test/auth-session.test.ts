@@ -239,6 +239,89 @@ describe('restoreSession', () => {
     expect(s.getSession()).toEqual(anonymous);
   });
 
+  describe('on a device that remembers who signed in', () => {
+    const participantToken = () =>
+      accessToken({ sub: '7', is_staff: false, is_participant: true, participant_id: 7 });
+    // What the device keeps: the account without the unique code (half of a participant's login).
+    const kept = { ...participantUser, unique_code: '' };
+
+    async function rememberedThenFresh(user: typeof staffUser | typeof participantUser) {
+      const first = await freshSession();
+      first.startSession(accessToken({ sub: String(user.id) }), user);
+      return freshSession();
+    }
+
+    it('opens at once as that person while the refresh is on its way; requests wait for its token', async () => {
+      const s = await rememberedThenFresh(participantUser);
+      const token = participantToken();
+      const { arrived, release, answer } = heldAnswer(() =>
+        HttpResponse.json({ access: token, refresh: 'r' }),
+      );
+      answerRefresh(answer);
+      const seenByMe = answerMe(() => HttpResponse.json(participantUser));
+
+      const restoring = s.restoreSession();
+      await arrived.promise;
+      await vi.waitFor(() => expect(s.getSession()).toEqual(signedIn(kept)));
+      const firstRequestToken = s.getAccessToken();
+      release.resolve();
+      await restoring;
+
+      await expect(firstRequestToken).resolves.toBe(token);
+      // The account's current details replace the kept copy, off the first screen's path.
+      await vi.waitFor(() => expect(s.getSession()).toEqual(signedIn(participantUser)));
+      expect(seenByMe).toEqual([`Bearer ${token}`]);
+    });
+
+    it('ends the session it opened when the refresh is refused', async () => {
+      const s = await rememberedThenFresh(participantUser);
+      const { arrived, release, answer } = heldAnswer(refused);
+      answerRefresh(answer);
+      const seenByMe = answerMe(() => HttpResponse.json(participantUser));
+
+      const restoring = s.restoreSession();
+      await arrived.promise;
+      await vi.waitFor(() => expect(s.getSession().status).toBe('authenticated'));
+      const firstRequestToken = s.getAccessToken();
+      release.resolve();
+      await restoring;
+
+      await expect(firstRequestToken).resolves.toBeNull();
+      expect(s.getSession()).toEqual(anonymous);
+      expect(seenByMe).toEqual([]);
+    });
+
+    it('waits for the account when the token was issued to someone else or to another role', async () => {
+      const s = await rememberedThenFresh(staffUser);
+      // Same account, now a scanner: the kept admin must not stand.
+      const token = accessToken({ sub: String(staffUser.id), role: 'scanner' });
+      const scanner = { ...staffUser, role: 'scanner' as const, event_ids: [3] };
+      answerRefresh(pair(token));
+      const seenByMe = answerMe(() => HttpResponse.json(scanner));
+
+      await s.restoreSession();
+
+      expect(seenByMe).toEqual([`Bearer ${token}`]);
+      expect(s.getSession()).toEqual(signedIn(scanner));
+    });
+
+    it('does not open before the refresh without the readable session cookie', async () => {
+      const s = await rememberedThenFresh(participantUser);
+      document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+      const { arrived, release, answer } = heldAnswer(pair(participantToken()));
+      answerRefresh(answer);
+      answerMe(() => HttpResponse.json(participantUser));
+
+      const restoring = s.restoreSession();
+      await arrived.promise;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(s.getSession().status).toBe('restoring');
+      release.resolve();
+      await restoring;
+      expect(s.getSession()).toEqual(signedIn(participantUser));
+    });
+  });
+
   it('lets a sign-in that completes while the refresh is in flight win', async () => {
     const s = await freshSession();
     const restored = accessToken({ sub: 'restored' });

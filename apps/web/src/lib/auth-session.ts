@@ -141,7 +141,8 @@ function sessionRejected(): void {
 
 /** A fresh access token for the next request, refreshing first when it is near expiry. */
 export async function getAccessToken(): Promise<string | null> {
-  if (!accessToken) return null;
+  // Opened as the remembered user (restoreSession): the first requests wait for the refresh.
+  if (!accessToken) return refreshInFlight ? await refreshInFlight.catch(() => null) : null;
   if (accessToken.expMs - Date.now() > REFRESH_THRESHOLD_MS) return accessToken.token;
   try {
     const fresh = await refreshAccessToken();
@@ -260,30 +261,71 @@ export function expireSession(): void {
   setState({ status: 'anonymous', user: null, signingOut: false, offline: false });
 }
 
-/**
- * Start-up: the refresh cookie (if any) gives an access token, verified against the account
- * endpoint. Runs once, immediately, so a reload keeps the session.
- */
-export async function restoreSession(): Promise<void> {
-  const startedIn = epoch;
-  // A sign-in (login page, one-click link) that completes first wins.
-  const stillRestoring = () => epoch === startedIn && state.status === 'restoring';
-  // Nobody signed in on this browser: nothing to refresh, and no refused call in the console.
-  if (!hasSessionHint() && !hasRememberedUser()) return expireSession();
-  // Someone may be signed in: the answers' schemas load while the refresh is on its way.
-  preloadSchemas().catch(() => {});
+/** The access token was issued to this account (same person, same role): the kept user may stand. */
+function sameAccount(token: string, user: TMe): boolean {
+  const claims = readAccessToken(token);
+  if (!claims || claims.sub !== String(user.id)) return false;
+  if (user.is_participant) return claims.is_participant === true && claims.participant_id === user.id;
+  return claims.is_staff === true && claims.role === user.role;
+}
+
+/** The account's current details, after a start as the kept user; a failure keeps what is shown. */
+async function refreshUserDetails(token: string, startedIn: number): Promise<void> {
   try {
-    const token = await refreshAccessToken();
-    if (!stillRestoring()) return;
-    if (!token) return expireSession();
     const me = await http(apiPaths.me(), {
       headers: { Authorization: `Bearer ${token}` },
       schema: later('ZMe'),
     });
-    if (stillRestoring()) startSession(token, me);
+    if (epoch === startedIn && state.status === 'authenticated') updateSessionUser(me);
+  } catch {
+    // The next start asks again.
+  }
+}
+
+/**
+ * Start-up: the refresh cookie (if any) gives an access token, verified against the account
+ * endpoint. Runs once, immediately, so a reload keeps the session.
+ *
+ * When the readable companion of the refresh cookie is there and this device remembers who signed
+ * in, the app opens as that person at once, while the refresh is on its way: the page's code and its
+ * requests start without waiting for two round trips (its requests wait for the token, see
+ * getAccessToken). A refused refresh then ends the session as before; a token issued to someone else
+ * (or to another role) waits for the account's details as before.
+ */
+export async function restoreSession(): Promise<void> {
+  const startedIn = epoch;
+  // A sign-in (login page, one-click link) that completes first wins.
+  const noOtherSession = () => epoch === startedIn;
+  const stillRestoring = () => noOtherSession() && state.status === 'restoring';
+  // Nobody signed in on this browser: nothing to refresh, and no refused call in the console.
+  if (!hasSessionHint() && !hasRememberedUser()) return expireSession();
+  // Someone may be signed in: the answers' schemas load while the refresh is on its way.
+  preloadSchemas().catch(() => {});
+  const refreshing = refreshAccessToken();
+  // Settled below; this only keeps an early failure from being reported as unhandled.
+  refreshing.catch(() => {});
+  let openedAs: TMe | null = null;
+  if (hasSessionHint()) {
+    const kept = await rememberedUser();
+    if (kept && stillRestoring() && !accessToken) {
+      openedAs = kept;
+      setState({ status: 'authenticated', user: kept, signingOut: false, offline: false });
+    }
+  }
+  const stillOpenedAs = () => noOtherSession() && openedAs !== null && state.user === openedAs;
+  try {
+    const token = await refreshing;
+    if (!stillRestoring() && !stillOpenedAs()) return;
+    if (!token) return expireSession();
+    if (openedAs && sameAccount(token, openedAs)) return void refreshUserDetails(token, epoch);
+    const me = await http(apiPaths.me(), {
+      headers: { Authorization: `Bearer ${token}` },
+      schema: later('ZMe'),
+    });
+    if (stillRestoring() || stillOpenedAs()) startSession(token, me);
   } catch (err) {
-    if (!stillRestoring()) return;
-    const kept = err instanceof ApiError ? null : await rememberedUser();
+    if (!stillRestoring() && !stillOpenedAs()) return;
+    const kept = err instanceof ApiError ? null : (openedAs ?? (await rememberedUser()));
     if (!kept) return expireSession();
     // No network: open as the last user; requests fail until it is back, pages show what they kept.
     setState({ status: 'authenticated', user: kept, signingOut: false, offline: true });

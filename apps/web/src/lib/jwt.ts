@@ -3,6 +3,9 @@ export type AccessClaims = {
   exp: number;
   iat?: number;
   aud?: string | string[];
+  /** The account's id: the staff user's or the participant's. */
+  sub?: string;
+  role?: string;
   participant_id?: number;
   event_id?: number;
   is_staff?: boolean;
