@@ -184,6 +184,8 @@ describe('refresh tokens', () => {
       headers: bearer(r1.json().access),
     });
     expect(me.json().username).toBe('staff');
+    // The answer carries the account as /accounts/me/ shows it: a restoring page needs no second call.
+    expect(r1.json().user).toEqual(me.json());
 
     const replay = await postFrom(t, '/api/auth/token/refresh/', { refresh: first });
     expect(replay.statusCode).toBe(401);
@@ -208,6 +210,7 @@ describe('refresh tokens', () => {
       headers: bearer(res.json().access),
     });
     expect(me.json().full_name).toBe('Jean Habimana');
+    expect(res.json().user).toEqual(me.json());
     expect(cookieValue(res.headers['set-cookie'], 'refresh_token')).toBe(res.json().refresh);
   });
 

@@ -131,6 +131,18 @@ describe('restoreSession', () => {
     await expect(s.getAccessToken()).resolves.toBe(token);
   });
 
+  it('takes the account from the refresh answer without asking /accounts/me/', async () => {
+    const s = await freshSession();
+    const token = accessToken({ sub: 'restored' });
+    answerRefresh(() => HttpResponse.json({ access: token, refresh: 'cookie-only', user: staffUser }));
+    const seenByMe = answerMe(() => HttpResponse.json(staffUser));
+
+    await s.restoreSession();
+
+    expect(seenByMe).toEqual([]);
+    expect(s.getSession()).toEqual(signedIn(staffUser));
+  });
+
   it('restores a participant too', async () => {
     const s = await freshSession();
     answerRefresh(pair(accessToken({ is_staff: false, is_participant: true, participant_id: 7 })));
@@ -255,7 +267,7 @@ describe('restoreSession', () => {
       const s = await rememberedThenFresh(participantUser);
       const token = participantToken();
       const { arrived, release, answer } = heldAnswer(() =>
-        HttpResponse.json({ access: token, refresh: 'r' }),
+        HttpResponse.json({ access: token, refresh: 'r', user: participantUser }),
       );
       answerRefresh(answer);
       const seenByMe = answerMe(() => HttpResponse.json(participantUser));
@@ -268,7 +280,20 @@ describe('restoreSession', () => {
       await restoring;
 
       await expect(firstRequestToken).resolves.toBe(token);
-      // The account's current details replace the kept copy, off the first screen's path.
+      // The account's current details (from the refresh's answer) replace the kept copy.
+      expect(s.getSession()).toEqual(signedIn(participantUser));
+      expect(seenByMe).toEqual([]);
+    });
+
+    it('asks /accounts/me/ afterwards when the refresh answers without the account', async () => {
+      const s = await rememberedThenFresh(participantUser);
+      const token = participantToken();
+      answerRefresh(pair(token));
+      const seenByMe = answerMe(() => HttpResponse.json(participantUser));
+
+      await s.restoreSession();
+
+      expect(s.getSession()).toEqual(signedIn(kept));
       await vi.waitFor(() => expect(s.getSession()).toEqual(signedIn(participantUser)));
       expect(seenByMe).toEqual([`Bearer ${token}`]);
     });

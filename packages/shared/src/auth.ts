@@ -88,6 +88,13 @@ export const ZParticipantTokens = z.object({
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 /**
+ * A refresh's answer: the new pair and the account as GET /accounts/me/ shows it, so a page opened
+ * with the refresh cookie needs one round trip to know who is signed in, not two.
+ */
+export const ZRefreshAnswer = ZTokenPair.extend({ user: ZMe });
+export type TRefreshAnswer = z.infer<typeof ZRefreshAnswer>;
+
+/**
  * A one-click sign-in link: reusable until it expires (the event's end, at most 30 days) or staff
  * revoke it; revoking ends the sign-ins opened with it.
  */

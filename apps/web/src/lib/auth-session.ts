@@ -100,11 +100,20 @@ function setAccessToken(token: string): boolean {
   return true;
 }
 
+/** The account the last refresh answered with, beside its token (restoreSession reads it). */
+let refreshedUser: { token: string; user: TMe } | null = null;
+
 async function exchangeRefreshCookie(): Promise<string | null> {
   try {
     // The refresh token travels in its HttpOnly cookie (path /api/auth/), hence the empty body.
-    const pair = await http(apiPaths.refresh(), { method: 'POST', body: {}, schema: later('ZTokenPair') });
-    return readAccessToken(pair.access) ? pair.access : null;
+    const answer = await http(apiPaths.refresh(), {
+      method: 'POST',
+      body: {},
+      schema: later('ZRefreshAnswerRead'),
+    });
+    if (!readAccessToken(answer.access)) return null;
+    refreshedUser = answer.user ? { token: answer.access, user: answer.user } : null;
+    return answer.access;
   } catch (err) {
     if (err instanceof ApiError) return null; // rejected: the session is over
     throw err; // no answer: the session may still be valid
@@ -256,6 +265,7 @@ function resumeWhenOnline(): void {
 export function expireSession(): void {
   epoch += 1;
   accessToken = null;
+  refreshedUser = null;
   clearTimer();
   forgetUser();
   setState({ status: 'anonymous', user: null, signingOut: false, offline: false });
@@ -283,8 +293,8 @@ async function refreshUserDetails(token: string, startedIn: number): Promise<voi
 }
 
 /**
- * Start-up: the refresh cookie (if any) gives an access token, verified against the account
- * endpoint. Runs once, immediately, so a reload keeps the session.
+ * Start-up: the refresh cookie (if any) gives an access token and the account it belongs to. Runs
+ * once, immediately, so a reload keeps the session.
  *
  * When the readable companion of the refresh cookie is there and this device remembers who signed
  * in, the app opens as that person at once, while the refresh is on its way: the page's code and its
@@ -317,11 +327,18 @@ export async function restoreSession(): Promise<void> {
     const token = await refreshing;
     if (!stillRestoring() && !stillOpenedAs()) return;
     if (!token) return expireSession();
-    if (openedAs && sameAccount(token, openedAs)) return void refreshUserDetails(token, epoch);
-    const me = await http(apiPaths.me(), {
-      headers: { Authorization: `Bearer ${token}` },
-      schema: later('ZMe'),
-    });
+    // The refresh answers with the account; it is asked for separately only if that answer is gone.
+    const answered = refreshedUser?.token === token ? refreshedUser.user : null;
+    if (openedAs && sameAccount(token, openedAs)) {
+      if (answered) return updateSessionUser(answered);
+      return void refreshUserDetails(token, epoch);
+    }
+    const me =
+      answered ??
+      (await http(apiPaths.me(), {
+        headers: { Authorization: `Bearer ${token}` },
+        schema: later('ZMe'),
+      }));
     if (stillRestoring() || stillOpenedAs()) startSession(token, me);
   } catch (err) {
     if (!stillRestoring() && !stillOpenedAs()) return;

@@ -12,13 +12,14 @@ import {
   ZStaffLogin,
   ZSessionsRevoked,
   ZStaffTokens,
-  ZTokenPair,
+  ZRefreshAnswer,
   messages,
 } from '@attend/shared';
 import { bearerSecurity, errorResponses, signInErrorResponses } from '../route-schemas';
 import { AppError } from '../../lib/app-error';
 import { DEVICE_COOKIE, deviceCookieStaffId, setDeviceCookie } from '../../lib/device-cookie';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, setRefreshCookie } from '../../lib/request-meta';
+import { getMe } from '../../services/auth/get-me';
 import { oneClickLogin } from '../../services/auth/login-links';
 import { loginParticipant } from '../../services/auth/login-participant';
 import { loginStaff } from '../../services/auth/login-staff';
@@ -150,15 +151,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/token/refresh/',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], body: ZRefreshBody, response: { 200: ZTokenPair, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new token pair, with the account as GET /api/accounts/me/ shows it.',
+        body: ZRefreshBody,
+        response: { 200: ZRefreshAnswer, ...errors },
+      },
     },
     async (request, reply) => {
       const raw = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
       if (!raw) throw new AppError('token_not_valid', 'No refresh token was provided.');
       try {
         const pair = await rotateRefreshToken(app.db, app.tokens, raw, clientMeta(request));
+        const user = await getMe(
+          app.db,
+          app.tokens.verifyAccess(pair.access),
+          app.qrUrlFor,
+          app.accountCache,
+        );
         setRefreshCookie(reply, pair.refresh, secure);
-        return pair;
+        return { ...pair, user };
       } catch (err) {
         clearRefreshCookie(reply, secure);
         throw err;
