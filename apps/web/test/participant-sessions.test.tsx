@@ -20,6 +20,7 @@ function session(
   const max = overrides.max_participants ?? 0;
   return {
     event: EVENT_ID,
+    waitlist_count: 0,
     description: '',
     location: 'Hall A',
     max_participants: max,
