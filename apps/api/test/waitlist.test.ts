@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findConflict, messages, type ConflictSession } from '@attend/shared';
@@ -401,6 +402,35 @@ describe('promotion when a seat frees', () => {
     expect(promoted.json()).toMatchObject({ registered_count: 2, waitlist_count: 1 });
     expect(await registeredIn(s.id)).toEqual([holder?.id, waiting[2]?.id].map(Number).sort((a, b) => a - b));
     expect(await line(s.id)).toEqual([waiting[1]?.id]);
+  });
+
+  it('exports the line as a "Waiting list" sheet of the session workbook', async () => {
+    const s = await addSession({ start: 70, end: 71, maxParticipants: 1, name: 'Exported' });
+    await fill(s.id, 1);
+    const waiting = await crowd(2);
+    for (const p of waiting) expect((await join(s.id, p)).statusCode).toBe(201);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/sessions/global/${s.id}/export_participants/`,
+      headers: bearer(staff),
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Exported', 'Waiting list']);
+    const sheet = wb.getWorksheet('Waiting list');
+    const rows = (sheet?.getSheetValues() ?? []).slice(1) as unknown[][];
+    expect(rows[0]?.slice(1, 6)).toEqual(['Place', 'Full Name', 'Email', 'Organization', 'Confirmed']);
+    expect(String(rows[0]?.[6])).toMatch(/^Waiting Since \(/);
+    const names = await t.database.db
+      .select({ id: participants.id, name: participants.fullName })
+      .from(participants)
+      .where(sql`${participants.id} in (${waiting[0]?.id}, ${waiting[1]?.id})`);
+    const byId = new Map(names.map((n) => [n.id, n.name]));
+    expect(rows.slice(1).map((r) => [r[1], r[2]])).toEqual([
+      [1, byId.get(waiting[0]?.id ?? 0)],
+      [2, byId.get(waiting[1]?.id ?? 0)],
+    ]);
   });
 
   it('takes a participant out of the line when they register directly', async () => {
