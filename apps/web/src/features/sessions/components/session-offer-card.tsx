@@ -90,7 +90,7 @@ export function SessionOfferCard({
               </ReadableBadge>
             )}
             {waiting && (
-              <ReadableBadge color="orange.9" variant="filled" data-testid="badge-waiting">
+              <ReadableBadge color="grape.9" variant="filled" data-testid="badge-waiting">
                 {ts('p.waiting')}
               </ReadableBadge>
             )}
@@ -151,7 +151,6 @@ export function SessionOfferCard({
           {canJoin ? (
             <Button
               size="sm"
-              color="orange.9"
               loading={busy}
               aria-describedby={describedBy || undefined}
               aria-label={ts('p.joinLabel', { name: session.name })}
