@@ -12,8 +12,9 @@ import {
   sessionWaitlist,
 } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
+import { prepareMessage } from '../src/services/notifications/deliver-message';
 import { registerForSession, unregisterFromSession } from '../src/services/sessions/register-participant';
-import { bearer, createTestApp, type TestApp } from './helper';
+import { bearer, createTestApp, SECRET, type TestApp } from './helper';
 
 let t: TestApp;
 let staff: string;
@@ -402,6 +403,42 @@ describe('promotion when a seat frees', () => {
     expect(promoted.json()).toMatchObject({ registered_count: 2, waitlist_count: 1 });
     expect(await registeredIn(s.id)).toEqual([holder?.id, waiting[2]?.id].map(Number).sort((a, b) => a - b));
     expect(await line(s.id)).toEqual([waiting[1]?.id]);
+  });
+
+  it('tells the promoted participant in their language, by e-mail and by SMS', async () => {
+    const s = await addSession({
+      start: 80,
+      end: 81,
+      maxParticipants: 1,
+      name: 'Atelier',
+      location: 'Salle 2',
+    });
+    const [holder] = await fill(s.id, 1);
+    const p = await one({ phone: true });
+    await t.database.db.update(participants).set({ language: 'fr' }).where(eq(participants.id, p.id));
+    expect((await join(s.id, p)).statusCode).toBe(201);
+    if (!holder) throw new Error('holder');
+    expect((await unregister(s.id, holder)).statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.participantId, p.id));
+    const [event] = await t.database.db.select().from(events).where(eq(events.id, eventId));
+    const made = await Promise.all(
+      rows.map((row) => prepareMessage(t.database.db, row, 'http://attend.test', SECRET)),
+    );
+    const email = made.find((m) => m.row.channel === 'email');
+    const sms = made.find((m) => m.row.channel === 'sms');
+    expect(email?.copy.subject).toBe(`${event?.name}\u202f: vous avez une place dans Atelier`);
+    expect(email?.copy.body).toContain('Bonjour Person');
+    expect(email?.copy.body).toContain('Lieu\u202f: Salle 2');
+    expect(email?.copy.body).toContain('http://attend.test/sessions');
+    expect(sms?.copy.body).toMatch(
+      new RegExp(
+        `^${event?.name} : une place s est liberee dans "Atelier" \\(.+\\)\\. Vous y etes inscrit\\(e\\)\\. http://attend\\.test/sessions$`,
+      ),
+    );
+    expect(sms?.copy.recipient).toMatch(/^\+2547/);
   });
 
   it('exports the line as a "Waiting list" sheet of the session workbook', async () => {
