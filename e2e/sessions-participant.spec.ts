@@ -157,16 +157,16 @@ test.describe('participant sessions', () => {
     await expect(clinicRegister).toHaveAccessibleDescription(clash);
     await expect(clinic.getByText('Registered', { exact: true })).toHaveCount(0);
 
-    // A full session cannot be registered for.
+    // A full session cannot be registered for: its waiting list is offered instead.
     await page.getByRole('button', { name: '11:00 AM' }).click();
     const small = card(page, 'Small Seminar');
     await expect(small.getByText('Full', { exact: true })).toBeVisible();
     await expect(small.getByText('Capacity: 1')).toBeVisible();
     await expect(small.getByText('Available slots: 0')).toBeVisible();
-    const smallRegister = small.getByRole('button', { name: 'Register for Small Seminar' });
-    await expect(smallRegister).toBeDisabled();
+    await expect(small.getByRole('button', { name: 'Register for Small Seminar' })).toHaveCount(0);
+    const smallJoin = small.getByRole('button', { name: 'Join the waiting list of Small Seminar' });
     await expect(small.getByTestId('full-hint')).toHaveText('This session is full. No places are left.');
-    await expect(smallRegister).toHaveAccessibleDescription('This session is full. No places are left.');
+    await expect(smallJoin).toHaveAccessibleDescription('This session is full. No places are left.');
     await expectAccessible(page);
 
     // A session split into sub-sessions: choose one of them; they are not listed on their own.

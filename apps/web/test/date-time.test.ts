@@ -205,6 +205,7 @@ describe('the event form', () => {
 
 const session = (overrides: Partial<TSession>): TSession => ({
   id: 1,
+  waitlist_count: 0,
   event: 5,
   name: 'Keynote',
   description: '',

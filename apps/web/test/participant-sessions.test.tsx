@@ -20,6 +20,7 @@ function session(
   const max = overrides.max_participants ?? 0;
   return {
     event: EVENT_ID,
+    waitlist_count: 0,
     description: '',
     location: 'Hall A',
     max_participants: max,
@@ -142,8 +143,23 @@ describe('participant sessions page', () => {
   );
   afterEach(() => expireSession());
 
-  it('disables Register for a full session and says why, beside the button and as its description', async () => {
+  it('offers the waiting list of a full session instead of Register, says why, and then shows the place', async () => {
     const registrations = sessionsApi();
+    const joins: string[] = [];
+    let list = ALL;
+    server.use(
+      mock.get(`/api/events/${EVENT_ID}/sessions/`, () => HttpResponse.json(list)),
+      mock.post('/api/sessions/:sessionId/waitlist/:participantId/', ({ params }) => {
+        joins.push(`${String(params.sessionId)}/${String(params.participantId)}`);
+        list = ALL.map((x) =>
+          x.id === seminar.id ? { ...x, is_waitlisted: true, waitlist_position: 3, waitlist_count: 3 } : x,
+        );
+        return HttpResponse.json(
+          { is_waitlisted: true, waitlist_position: 3, waitlist_count: 3, message: 'ok' },
+          { status: 201 },
+        );
+      }),
+    );
     const user = await renderExpanded();
 
     expect(
@@ -151,14 +167,24 @@ describe('participant sessions page', () => {
         'Register for the sessions you will attend. Times are shown in the event’s time zone: Africa/Nairobi (EAT).',
       ),
     ).toBeTruthy();
-    const button = registerButton(seminar);
-    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      within(cardOf(seminar)).queryByRole('button', { name: `Register for ${seminar.name}` }),
+    ).toBeNull();
     const reason = within(cardOf(seminar)).getByTestId('full-hint');
     expect(reason.textContent).toBe('This session is full. No places are left.');
-    expect(description(button)).toEqual(['This session is full. No places are left.']);
+    const join = within(cardOf(seminar)).getByRole('button', {
+      name: 'Join the waiting list of Small Seminar',
+    });
+    expect(join.textContent).toBe('Join waiting list');
+    expect(description(join)).toEqual(['This session is full. No places are left.']);
 
-    await user.click(button);
+    await user.click(join);
+    await waitFor(() => expect(joins).toEqual([`${seminar.id}/${participantUser.id}`]));
     expect(registrations).toEqual([]);
+    expect((await within(cardOf(seminar)).findByTestId('waitlist-place')).textContent).toBe('3rd in line');
+    expect(
+      within(cardOf(seminar)).getByRole('button', { name: 'Leave the waiting list of Small Seminar' }),
+    ).toBeTruthy();
     // An open session in the same list is not blocked and registers.
     const open = registerButton(walk);
     expect(open.getAttribute('aria-disabled')).toBeNull();

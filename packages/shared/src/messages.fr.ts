@@ -93,6 +93,17 @@ export const fr: Record<keyof typeof messages, string> = {
   timeConflict:
     'Impossible de s’inscrire à « {session} » : cette session chevauche « {other} » ({start} - {end}), à laquelle vous êtes déjà inscrit.',
   sameSessionGroup: '{name} (même groupe de sessions)',
+  // Waiting lists (issue 32)
+  waitlistSessionNotFull: 'Cette session a encore des places : inscrivez-vous directement.',
+  waitlistJoined: 'Vous êtes sur la liste d’attente de cette session.',
+  waitlistAlreadyJoined: 'Vous êtes déjà sur la liste d’attente de cette session.',
+  waitlistLeft: 'Vous avez quitté la liste d’attente de cette session.',
+  notOnWaitlist: 'Ce participant n’est pas sur la liste d’attente de cette session.',
+  waitlistRemoved: '{name} a été retiré(e) de la liste d’attente.',
+  waitlistPromoted: '{name} a été inscrit(e) depuis la liste d’attente.',
+  waitlistPromoteFull:
+    'Cette session est complète : libérez une place ou augmentez sa capacité avant d’inscrire quelqu’un.',
+  waitlistNotConfirmed: '{name} n’a pas confirmé sa présence et ne peut donc pas être inscrit(e).',
   // Participants
   fullNameRequired: 'Le nom complet est obligatoire',
   emailRequired: 'L’e-mail est obligatoire',

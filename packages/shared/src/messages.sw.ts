@@ -89,6 +89,16 @@ export const sw: Record<keyof typeof messages, string> = {
   timeConflict:
     'Huwezi kujisajili kwa "{session}" kwa sababu kinagongana na "{other}" ({start} - {end}) ambacho tayari umejisajili.',
   sameSessionGroup: '{name} (kundi moja la vipindi)',
+  // Waiting lists (issue 32)
+  waitlistSessionNotFull: 'Kipindi hiki bado kina nafasi: tafadhali jisajili moja kwa moja.',
+  waitlistJoined: 'Uko kwenye orodha ya kusubiri ya kipindi hiki.',
+  waitlistAlreadyJoined: 'Tayari uko kwenye orodha ya kusubiri ya kipindi hiki.',
+  waitlistLeft: 'Umetoka kwenye orodha ya kusubiri ya kipindi hiki.',
+  notOnWaitlist: 'Mshiriki huyu hayupo kwenye orodha ya kusubiri ya kipindi hiki.',
+  waitlistRemoved: '{name} ameondolewa kwenye orodha ya kusubiri.',
+  waitlistPromoted: '{name} amesajiliwa kutoka kwenye orodha ya kusubiri.',
+  waitlistPromoteFull: 'Kipindi hiki kimejaa: toa nafasi au ongeza idadi ya nafasi kabla ya kumsajili mtu.',
+  waitlistNotConfirmed: '{name} hajathibitisha kuhudhuria, kwa hiyo hawezi kusajiliwa.',
   // Participants
   fullNameRequired: 'Jina kamili linahitajika',
   emailRequired: 'Barua pepe inahitajika',

@@ -88,6 +88,16 @@ export const messages = {
   timeConflict:
     'Cannot register for "{session}" as it conflicts with "{other}" ({start} - {end}) which you are already registered for.',
   sameSessionGroup: '{name} (same session group)',
+  // Waiting lists (issue 32)
+  waitlistSessionNotFull: 'This session still has places: please register for it instead.',
+  waitlistJoined: 'You are on the waiting list for this session.',
+  waitlistAlreadyJoined: 'You are already on the waiting list for this session.',
+  waitlistLeft: 'You have left the waiting list for this session.',
+  notOnWaitlist: 'This participant is not on the waiting list for this session.',
+  waitlistRemoved: '{name} was removed from the waiting list.',
+  waitlistPromoted: '{name} was registered from the waiting list.',
+  waitlistPromoteFull: 'This session is full: free a place or raise its capacity before promoting someone.',
+  waitlistNotConfirmed: '{name} has not confirmed attendance, so cannot be registered.',
   // Participants (document 2 §5, §8)
   fullNameRequired: 'Full name is required',
   emailRequired: 'Email is required',

@@ -191,6 +191,11 @@ export const ZSession = z.object({
   time_zone: z.string().default(DEFAULT_TIME_ZONE),
   /** Only for a participant caller: whether they are registered for it. */
   is_registered: z.boolean().optional(),
+  /** How many people wait in this session's line (issue 32). */
+  waitlist_count: z.number().int().default(0),
+  /** Only for a participant caller: whether they wait in its line, and their place in it (1 = next). */
+  is_waitlisted: z.boolean().optional(),
+  waitlist_position: z.number().int().nullable().optional(),
   created_at: ZInstant,
   updated_at: ZInstant,
 });

@@ -94,6 +94,14 @@ export const apiPaths = {
   sessionParticipants: (sessionId: Id) => `/api/sessions/${sessionId}/participants/`,
   sessionRegistration: (sessionId: Id, participantId: Id) =>
     `/api/sessions/${sessionId}/register/${participantId}/`,
+  sessionWaitlistEntry: (sessionId: Id, participantId: Id) =>
+    `/api/sessions/${sessionId}/waitlist/${participantId}/`,
+  staffSessionWaitlist: (eventId: Id, sessionId: Id) =>
+    `/api/events/${eventId}/sessions/${sessionId}/waitlist/`,
+  staffSessionWaitlistEntry: (eventId: Id, sessionId: Id, participantId: Id) =>
+    `/api/events/${eventId}/sessions/${sessionId}/waitlist/${participantId}/`,
+  staffSessionWaitlistPromote: (eventId: Id, sessionId: Id, participantId: Id) =>
+    `/api/events/${eventId}/sessions/${sessionId}/waitlist/${participantId}/promote/`,
 
   // Participants and attendance (document 2 §7 Participants; document 1 §7 Attendance and QR)
   participants: (eventId: Id) => `/api/events/${eventId}/participants/`,

@@ -17,9 +17,13 @@ export const outgoingMessages = pgTable(
     channel: text('channel').$type<MessageChannel>().notNull(),
     /**
      * What the message says; rendered when it is sent (so no sign-in link waits in the table): a
-     * participant's login details, or a staff invitation in a language (`staff_invite:fr`).
+     * participant's login details, a staff invitation in a language (`staff_invite:fr`), or the news
+     * that a participant got a place from a session's waiting list (`waitlist_promoted:{sessionId}`).
      */
-    kind: text('kind').$type<'login_details' | `staff_invite:${string}`>().notNull().default('login_details'),
+    kind: text('kind')
+      .$type<'login_details' | `staff_invite:${string}` | `waitlist_promoted:${number}`>()
+      .notNull()
+      .default('login_details'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),

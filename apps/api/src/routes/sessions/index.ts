@@ -11,6 +11,9 @@ import {
   ZSessionUpdate,
   ZSubSessionConfig,
   ZSubSessionsCreated,
+  ZWaitlist,
+  ZWaitlistActionResult,
+  ZWaitlistResult,
   languageFromAcceptLanguage,
 } from '@attend/shared';
 import {
@@ -31,11 +34,19 @@ import { getSession } from '../../services/sessions/get-session';
 import { listSessions } from '../../services/sessions/list-sessions';
 import { registerForSession, unregisterFromSession } from '../../services/sessions/register-participant';
 import { updateSession } from '../../services/sessions/update-session';
+import {
+  joinWaitlist,
+  leaveWaitlist,
+  listWaitlist,
+  promoteFromWaitlist,
+  removeFromWaitlist,
+} from '../../services/sessions/waitlist';
 import { forbiddenMessage } from './forbidden-message';
 
 const EventSessionParams = EventParams.extend({ sessionId: RouteId });
 const SessionParams = z.object({ sessionId: RouteId });
 const RegistrationParams = z.object({ sessionId: RouteId, participantId: RouteId });
+const EventSessionParticipantParams = EventSessionParams.extend({ participantId: RouteId });
 const errors = errorResponses;
 const tags = ['sessions'];
 const XlsxFile = fileResponse('An .xlsx workbook', [XLSX_TYPE]);
@@ -226,5 +237,79 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => unregisterFromSession(app.db, anyActor(request), request.params, { ip: request.ip }),
+  );
+
+  // Waiting lists (issue 32): who may call them mirrors registration (a participant joins only for
+  // themself; staff or the participant themself take someone out of a line).
+  app.post(
+    '/sessions/:sessionId/waitlist/:participantId/',
+    {
+      config: { auth: 'participant' },
+      schema: {
+        tags,
+        security,
+        params: RegistrationParams,
+        response: { 200: ZWaitlistResult, 201: ZWaitlistResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { result, created } = await joinWaitlist(app.db, participantActor(request), request.params);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.delete(
+    '/sessions/:sessionId/waitlist/:participantId/',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        security,
+        params: RegistrationParams,
+        response: { 200: ZWaitlistResult, ...errors },
+      },
+    },
+    async (request) => leaveWaitlist(app.db, anyActor(request), request.params, { ip: request.ip }),
+  );
+
+  app.get(
+    '/events/:eventId/sessions/:sessionId/waitlist/',
+    {
+      config: { auth: 'staff' },
+      schema: { tags, security, params: EventSessionParams, response: { 200: ZWaitlist, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listWaitlist(app.db, staffActor(request), request.params.eventId, request.params.sessionId);
+    },
+  );
+
+  app.delete(
+    '/events/:eventId/sessions/:sessionId/waitlist/:participantId/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        security,
+        params: EventSessionParticipantParams,
+        response: { 200: ZWaitlistActionResult, ...errors },
+      },
+    },
+    async (request) => removeFromWaitlist(app.db, staffActor(request), request.params, { ip: request.ip }),
+  );
+
+  app.post(
+    '/events/:eventId/sessions/:sessionId/waitlist/:participantId/promote/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        security,
+        params: EventSessionParticipantParams,
+        response: { 201: ZWaitlistActionResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await promoteFromWaitlist(app.db, staffActor(request), request.params)),
   );
 };

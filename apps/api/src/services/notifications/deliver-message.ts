@@ -15,6 +15,8 @@ import { inviteEmail, type InviteMessageFacts } from './invite-message';
 import { loginEmail, loginSms, type LoginMessageFacts } from './login-message';
 import { e164, emailAddress } from './send-notifications';
 import { SendError, type Delivery, type Transports } from './transports';
+import { promotionEmail, promotionSms, type PromotionFacts } from './waitlist-message';
+import { PROMOTED_KIND } from '../sessions/promote-from-waitlist';
 
 export type ClaimedMessage = typeof outgoingMessages.$inferSelect;
 
@@ -97,6 +99,7 @@ export async function prepareMessage(
   secretKey: string,
 ): Promise<PreparedMessage> {
   if (row.kind.startsWith('staff_invite')) return prepareInvite(db, row, publicUrl, secretKey);
+  if (row.kind.startsWith(`${PROMOTED_KIND}:`)) return preparePromotion(db, row, publicUrl);
   if (row.participantId === null) throw new SendError('The participant was deleted.', true);
   const token = randomToken(16);
   const result = await db.execute(sql`
@@ -161,6 +164,64 @@ export async function prepareMessage(
   return {
     row,
     copy: { subject: '', body: loginSms(redacted), loginLinkId: facts.link_id, recipient: to },
+    send: (t) => t.sms(to, text, row.id),
+  };
+}
+
+/**
+ * Makes the "you have a place" message of a participant promoted from a session's line, in their
+ * language, to the address they have now. Nothing secret in it: the copy kept is the message.
+ */
+async function preparePromotion(db: Db, row: ClaimedMessage, publicUrl: string): Promise<PreparedMessage> {
+  if (row.participantId === null) throw new SendError('The participant was deleted.', true);
+  const sessionId = Number(row.kind.slice(PROMOTED_KIND.length + 1));
+  const [facts] = resultRows<{
+    full_name: string;
+    email: string;
+    phone: string;
+    language: string;
+    default_country: string;
+    event_id: number;
+    event_name: string;
+    time_zone: string;
+    session_name: string;
+    start_time: Date | string;
+    end_time: Date | string;
+    location: string;
+  }>(
+    await db.execute(sql`select p.full_name, p.email, p.phone, p.language, e.default_country, e.id as event_id,
+        e.name as event_name, e.time_zone, s.name as session_name, s.start_time, s.end_time, s.location
+      from ${participants} p join ${events} e on e.id = p.event_id
+        join sessions s on s.id = ${sessionId} and s.event_id = e.id
+      where p.id = ${row.participantId}`),
+  );
+  if (!facts) throw new SendError('The participant or the session was deleted.', true);
+  const recipient = currentRecipient(row.channel, facts);
+  if ('none' in recipient) throw new MessageCancelled(recipient.none, null);
+  const to = recipient.to;
+  const message: PromotionFacts = {
+    fullName: facts.full_name,
+    eventName: facts.event_name,
+    sessionName: facts.session_name,
+    start: new Date(facts.start_time),
+    end: new Date(facts.end_time),
+    location: facts.location,
+    timeZone: facts.time_zone,
+    loginUrl: `${publicUrl}/sessions`,
+    language: isLanguage(facts.language) ? facts.language : 'en',
+  };
+  if (row.channel === 'email') {
+    const email = promotionEmail(message);
+    return {
+      row,
+      copy: { subject: email.subject, body: email.text, loginLinkId: null, recipient: to },
+      send: (t) => t.email({ to, ...email }, row.id),
+    };
+  }
+  const text = promotionSms(message);
+  return {
+    row,
+    copy: { subject: '', body: text, loginLinkId: null, recipient: to },
     send: (t) => t.sms(to, text, row.id),
   };
 }
@@ -231,7 +292,7 @@ export async function markSent(db: Db, prepared: PreparedMessage, delivery: Deli
       returning participant_id
     )
     update ${participants} set notification_status = 'sent', notification_sent = true, notification_sent_at = now()
-    where id = (select participant_id from sent)
+    where id = (select participant_id from sent) and ${row.kind} = 'login_details'
   `);
 }
 
@@ -255,6 +316,7 @@ async function markCancelled(db: Db, row: ClaimedMessage, err: MessageCancelled)
     )
     update ${participants} set notification_status = 'failed'
     where id = (select participant_id from cancelled) and notification_status <> 'sent'
+      and ${row.kind} = 'login_details'
   `);
 }
 
@@ -312,7 +374,8 @@ export async function markFailed(
         ...made,
       })
       .where(eq(outgoingMessages.id, row.id));
-    if (row.participantId !== null) {
+    // The participant's notification status is about their login details only.
+    if (row.participantId !== null && row.kind === 'login_details') {
       await tx
         .update(participants)
         .set({ notificationStatus: 'failed' })

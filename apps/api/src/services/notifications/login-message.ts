@@ -73,7 +73,7 @@ export function singleLine(value: string): string {
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A date and time in the event's zone, written the language's way. */
-function dateIn(value: Date, timeZone: string, language: TLanguage): string {
+export function dateIn(value: Date, timeZone: string, language: TLanguage): string {
   // English keeps the specification's 'Jan 05, 2025, 9:05 AM'.
   if (language === 'en') return formatDateTime(value, timeZone);
   const key = `${language}|${timeZone}`;

@@ -8,11 +8,12 @@ import { sheetName } from '../../lib/sheet-name';
 import type { StaffActor } from '../../lib/tokens';
 import { sessionRegistrants } from './list-session-participants';
 import { requireSessionRow } from './session-rows';
+import { waitlistOf } from './waitlist';
 
 /**
  * GET /api/sessions/global/{sessionId}/export_participants/ (staff): the registrants as .xlsx,
  * one row each, with the session check-in time when they attended. Times are the event's
- * wall-clock times; the column titles name its zone.
+ * wall-clock times; the column titles name its zone. A second sheet holds the waiting list in order.
  */
 export async function exportSessionParticipants(
   db: DbOrTx,
@@ -55,6 +56,30 @@ export async function exportSessionParticipants(
     });
   }
   for (const key of ['registered_at', 'checked_in_at']) sheet.getColumn(key).numFmt = 'yyyy-mm-dd hh:mm';
+  // The session's line, in order (issue 32). Sheet names are unique regardless of case.
+  const line = await waitlistOf(db, session.id);
+  const lineName = sheet.name.toLowerCase() === 'waiting list' ? 'Waiting list (line)' : 'Waiting list';
+  const waiting = workbook.addWorksheet(lineName);
+  waiting.columns = sheetColumns([
+    ['position', 'Place', 8],
+    ['full_name', 'Full Name', 28],
+    ['email', 'Email', 32],
+    ['organization', 'Organization', 26],
+    ['confirmed', 'Confirmed', 12],
+    ['joined_at', `Waiting Since (${zone})`, 24],
+  ]);
+  waiting.getRow(1).font = { bold: true };
+  for (const w of line) {
+    waiting.addRow({
+      position: w.position,
+      full_name: w.full_name,
+      email: w.email,
+      organization: w.organization,
+      confirmed: w.confirmed_attendance ? 'Yes' : 'No',
+      joined_at: wallClockAsUtc(w.joined_at, zone),
+    });
+  }
+  waiting.getColumn('joined_at').numFmt = 'yyyy-mm-dd hh:mm';
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   return { filename: `session_participants_${session.id}.xlsx`, body };
 }

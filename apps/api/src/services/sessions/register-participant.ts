@@ -12,6 +12,7 @@ import { events, participants, sessionRegistrations, sessions } from '../../db/s
 import { AppError } from '../../lib/app-error';
 import type { Actor, ParticipantActor } from '../../lib/tokens';
 import { audit } from '../audit';
+import { fillFromWaitlist, withSeatChange, type PromotionOptions } from './promote-from-waitlist';
 
 export type RegisterOptions = {
   /**
@@ -138,6 +139,11 @@ async function checkAndRegister(
     .values({ sessionId: session.id, participantId: actor.participantId })
     .onConflictDoNothing()
     .returning({ id: sessionRegistrations.id });
+  // Registered: their place in this session's line, if any, has nothing left to wait for.
+  if (inserted.length > 0) {
+    await db.execute(sql`delete from session_waitlist
+      where session_id = ${session.id} and participant_id = ${actor.participantId}`);
+  }
   const count = state.registered + inserted.length;
   return {
     result: {
@@ -157,8 +163,17 @@ function prepareRegisterIfFree(db: DbOrTx) {
   return prepareRaw<{ registered: number; max_participants: number }>(
     db,
     'register_if_free',
-    sql`select registered, max_participants
-      from register_if_free(${p('eventId')}::int, ${p('participantId')}::int, ${p('sessionId')}::int)`,
+    // The registration also ends the participant's place in the session's line, in the same
+    // statement (one round trip still).
+    sql`with r as (
+        select registered, max_participants
+        from register_if_free(${p('eventId')}::int, ${p('participantId')}::int, ${p('sessionId')}::int)
+      ), w as (
+        delete from session_waitlist
+        where session_id = ${p('sessionId')}::int and participant_id = ${p('participantId')}::int
+          and exists (select 1 from r)
+      )
+      select registered, max_participants from r`,
   );
 }
 const registerIfFreeStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareRegisterIfFree>>();
@@ -213,12 +228,15 @@ export async function registerForSession(
 /**
  * DELETE /api/sessions/{sessionId}/register/{participantId}/: staff unregister anyone of the
  * session's event; a participant only themself. Unregistering someone not registered is a no-op.
+ * The freed seat goes to the first person in the session's line who can take it, in the same
+ * transaction, under the session's row lock (so no direct registration can take it in between).
  */
 export async function unregisterFromSession(
   db: Db,
   actor: Actor,
   params: { sessionId: number; participantId: number },
   meta: { ip?: string } = {},
+  options: PromotionOptions = {},
 ): Promise<TRegistrationResult> {
   if (actor.kind === 'participant' && params.participantId !== actor.participantId) {
     throw new AppError('forbidden', messages.registerSelfOnly);
@@ -232,31 +250,40 @@ export async function unregisterFromSession(
     .from(participants)
     .where(and(eq(participants.id, params.participantId), eq(participants.eventId, session.eventId)));
   if (!participant) throw new AppError('not_found', messages.participantNotFound);
-  const deleted = await db
-    .delete(sessionRegistrations)
-    .where(
-      and(
-        eq(sessionRegistrations.sessionId, session.id),
-        eq(sessionRegistrations.participantId, participant.id),
-      ),
-    )
-    .returning({ id: sessionRegistrations.id });
-  if (deleted.length > 0 && actor.kind === 'staff') {
-    await audit(db, {
-      action: 'session.unregister',
-      actor,
-      eventId: session.eventId,
-      targetType: 'participant',
-      targetId: participant.id,
-      ip: meta.ip,
-      details: { session_id: session.id },
-    });
-  }
-  const count = await countRegistrations(db, session.id);
-  return {
-    is_registered: false,
-    registered_count: count,
-    is_full: isFull(session.maxParticipants, count),
-    message: deleted.length > 0 ? messages.unregisteredFromSession : messages.notRegistered,
+  const work = async (tx: DbOrTx) => {
+    if (!options.unsafeWithoutLock) {
+      await tx.execute(sql`select id from sessions where id = ${session.id} for no key update`);
+    }
+    const deleted = await tx
+      .delete(sessionRegistrations)
+      .where(
+        and(
+          eq(sessionRegistrations.sessionId, session.id),
+          eq(sessionRegistrations.participantId, participant.id),
+        ),
+      )
+      .returning({ id: sessionRegistrations.id });
+    if (deleted.length > 0) {
+      if (actor.kind === 'staff') {
+        await audit(tx, {
+          action: 'session.unregister',
+          actor,
+          eventId: session.eventId,
+          targetType: 'participant',
+          targetId: participant.id,
+          ip: meta.ip,
+          details: { session_id: session.id },
+        });
+      }
+      await fillFromWaitlist(tx, session.id, options);
+    }
+    const count = await countRegistrations(tx, session.id);
+    return {
+      is_registered: false,
+      registered_count: count,
+      is_full: isFull(session.maxParticipants, count),
+      message: deleted.length > 0 ? messages.unregisteredFromSession : messages.notRegistered,
+    };
   };
+  return options.unsafeWithoutLock ? work(db) : withSeatChange(db, work);
 }

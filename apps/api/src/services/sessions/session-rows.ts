@@ -24,6 +24,13 @@ export async function selectSessions(
       subCount: sql<number>`(select count(*) from sessions c where c.parent_session_id = sessions.id)::int`,
       subRegistered: sql<number>`(select count(*) from session_registrations r
         join sessions c on c.id = r.session_id where c.parent_session_id = sessions.id)::int`,
+      waitlistCount: sql<number>`(select count(*) from session_waitlist w where w.session_id = sessions.id)::int`,
+      waitlistPosition:
+        participantId === null
+          ? sql<number | null>`null::int`
+          : sql<number | null>`(select (select count(*) from session_waitlist o
+                where o.session_id = w.session_id and (o.created_at, o.id) <= (w.created_at, w.id))::int
+              from session_waitlist w where w.session_id = sessions.id and w.participant_id = ${participantId})`,
       isRegistered:
         participantId === null
           ? sql<boolean>`false`
@@ -35,38 +42,55 @@ export async function selectSessions(
     .where(where)
     .orderBy(asc(sessions.startTime), asc(sessions.id));
   const now = new Date();
-  return rows.map(({ s, parentName, timeZone, registered, subCount, subRegistered, isRegistered }) => {
-    const session: TSession = {
-      id: s.id,
-      event: s.eventId,
-      name: s.name,
-      description: s.description,
-      location: s.location,
-      start_time: s.startTime.toISOString(),
-      end_time: s.endTime.toISOString(),
-      max_participants: s.maxParticipants,
-      is_active: s.isActive,
-      speakers: s.speakers,
-      what_to_bring: s.whatToBring,
-      session_type: s.sessionType,
-      image: s.image,
-      registered_count: registered,
-      current_participants_count: registered + subRegistered,
-      available_slots: availableSlots(s.maxParticipants, registered),
-      is_full: isFull(s.maxParticipants, registered),
-      status: displayStatus({ start: s.startTime, end: s.endTime }, now),
-      has_sub_sessions: subCount > 0,
-      sub_sessions_count: subCount,
-      is_sub_session: s.parentSessionId !== null,
-      parent_session: s.parentSessionId,
-      parent_session_name: parentName,
-      time_zone: timeZone,
-      created_at: s.createdAt.toISOString(),
-      updated_at: s.updatedAt.toISOString(),
-    };
-    if (participantId !== null) session.is_registered = isRegistered;
-    return session;
-  });
+  return rows.map(
+    ({
+      s,
+      parentName,
+      timeZone,
+      registered,
+      subCount,
+      subRegistered,
+      isRegistered,
+      waitlistCount,
+      waitlistPosition,
+    }) => {
+      const session: TSession = {
+        id: s.id,
+        event: s.eventId,
+        name: s.name,
+        description: s.description,
+        location: s.location,
+        start_time: s.startTime.toISOString(),
+        end_time: s.endTime.toISOString(),
+        max_participants: s.maxParticipants,
+        is_active: s.isActive,
+        speakers: s.speakers,
+        what_to_bring: s.whatToBring,
+        session_type: s.sessionType,
+        image: s.image,
+        registered_count: registered,
+        current_participants_count: registered + subRegistered,
+        available_slots: availableSlots(s.maxParticipants, registered),
+        is_full: isFull(s.maxParticipants, registered),
+        status: displayStatus({ start: s.startTime, end: s.endTime }, now),
+        has_sub_sessions: subCount > 0,
+        sub_sessions_count: subCount,
+        is_sub_session: s.parentSessionId !== null,
+        parent_session: s.parentSessionId,
+        parent_session_name: parentName,
+        time_zone: timeZone,
+        waitlist_count: waitlistCount,
+        created_at: s.createdAt.toISOString(),
+        updated_at: s.updatedAt.toISOString(),
+      };
+      if (participantId !== null) {
+        session.is_registered = isRegistered;
+        session.is_waitlisted = waitlistPosition !== null;
+        session.waitlist_position = waitlistPosition;
+      }
+      return session;
+    },
+  );
 }
 
 /** One session of the event as the actor sees it, or 404 'Session not found'. */

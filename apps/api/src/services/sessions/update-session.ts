@@ -7,12 +7,14 @@ import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
 import { outsideParentMessage } from './create-session';
+import { fillFromWaitlist, withSeatChange } from './promote-from-waitlist';
 import { selectSession } from './session-rows';
 import { fieldError, placeSessionTimes, sessionColumns } from './validation';
 
 /**
  * PUT /api/events/{eventId}/sessions/{sessionId}/. A sub-session must stay within its parent's
- * window, and a parent's new window must still hold all of its sub-sessions.
+ * window, and a parent's new window must still hold all of its sub-sessions. Places a change frees
+ * (a higher capacity) go to the first people in the session's line in the same transaction.
  */
 export async function updateSession(
   db: Db,
@@ -25,7 +27,7 @@ export async function updateSession(
   const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
   const times = placeSessionTimes(input, event.timeZone);
-  await db.transaction(async (tx) => {
+  await withSeatChange(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(sessions)
@@ -55,6 +57,8 @@ export async function updateSession(
         updatedAt: new Date(),
       })
       .where(eq(sessions.id, sessionId));
+    // A raised capacity (or a session opened again) gives its new places to the line at once.
+    await fillFromWaitlist(tx, sessionId);
     await audit(tx, {
       action: 'session.update',
       actor,

@@ -140,7 +140,7 @@ export const fr: Translation<typeof en, '_many'> = {
   'detail.unregisterFailed': 'Échec de la désinscription du participant : {reason}',
   'detail.unregisterAskTitle': 'Désinscrire le participant',
   'detail.unregisterAsk':
-    'Désinscrire {name} de cette session ? Sa place reviendra à la prochaine personne qui s’inscrira.',
+    'Désinscrire {name} de cette session ? Sa place reviendra à la première personne de la liste d’attente qui peut la prendre, sinon à la prochaine personne qui s’inscrira.',
   'detail.unregisterCancel': 'Annuler',
   'detail.viewAll': 'Voir tous les participants',
   'detail.subOverview': 'Inscriptions par sous-session',
@@ -202,4 +202,34 @@ export const fr: Translation<typeof en, '_many'> = {
   'p.sameGroupName': '{name} (même groupe de sessions)',
   'p.expandAll': 'Tout déplier',
   'p.collapseAll': 'Tout replier',
+  // Waiting lists (issue 32)
+  'list.waiting': '{n} en attente',
+  'detail.waitlist': 'Liste d’attente',
+  'detail.waitlistOf': 'Liste d’attente de {name}',
+  'detail.waitlistEmpty': 'Personne n’attend pour cette session.',
+  'detail.waitlistNote':
+    'Quand une place se libère, la première personne de la file qui peut la prendre est inscrite automatiquement.',
+  'detail.col.place': 'Rang',
+  'detail.col.since': 'En attente depuis',
+  'detail.waitlistRemove': 'Retirer',
+  'detail.waitlistRemoveLabel': 'Retirer {name} de la liste d’attente',
+  'detail.waitlistPromote': 'Inscrire',
+  'detail.waitlistPromoteLabel': 'Inscrire {name} depuis la liste d’attente maintenant',
+  'detail.waitlistFullHint':
+    'La session est complète : libérez une place ou augmentez sa capacité pour inscrire quelqu’un.',
+  'detail.waitlistActionFailed': 'La liste d’attente n’a pas pu être modifiée : {reason}',
+  'detail.notConfirmed': 'non confirmé(e)',
+  'p.join': 'Rejoindre la liste d’attente',
+  'p.joinLabel': 'Rejoindre la liste d’attente de {name}',
+  'p.leave': 'Quitter la liste d’attente',
+  'p.leaveLabel': 'Quitter la liste d’attente de {name}',
+  'p.waiting': 'En liste d’attente',
+  'p.place.one': '{n}er dans la file',
+  'p.place.two': '{n}e dans la file',
+  'p.place.few': '{n}e dans la file',
+  'p.place.other': '{n}e dans la file',
+  'p.joinedOk':
+    'Vous êtes sur la liste d’attente. Si une place se libère, vous serez inscrit(e) et prévenu(e) par e-mail ou SMS.',
+  'p.leftOk': 'Vous avez quitté la liste d’attente.',
+  'p.waitlistHint': 'Vous serez inscrit(e) automatiquement si une place se libère pour vous.',
 };

@@ -138,7 +138,8 @@ export const en = {
   'detail.unregistered': 'Participant unregistered successfully',
   'detail.unregisterFailed': 'Failed to unregister participant: {reason}',
   'detail.unregisterAskTitle': 'Unregister participant',
-  'detail.unregisterAsk': 'Unregister {name} from this session? Their place goes to whoever registers next.',
+  'detail.unregisterAsk':
+    'Unregister {name} from this session? Their place goes to the first person in its waiting list who can take it, or else to whoever registers next.',
   'detail.unregisterCancel': 'Cancel',
   'detail.viewAll': 'View All Participants',
   'detail.subOverview': 'Registrations per Sub-Session',
@@ -196,6 +197,35 @@ export const en = {
   'p.sameGroupName': messages.sameSessionGroup,
   'p.expandAll': 'Expand all',
   'p.collapseAll': 'Collapse all',
+  // Waiting lists (issue 32)
+  'list.waiting': '{n} waiting',
+  'detail.waitlist': 'Waiting List',
+  'detail.waitlistOf': 'Waiting list of {name}',
+  'detail.waitlistEmpty': 'Nobody is waiting for this session.',
+  'detail.waitlistNote':
+    'When a place frees, the first person in line who can take it is registered automatically.',
+  'detail.col.place': 'Place',
+  'detail.col.since': 'Waiting Since',
+  'detail.waitlistRemove': 'Remove',
+  'detail.waitlistRemoveLabel': 'Remove {name} from the waiting list',
+  'detail.waitlistPromote': 'Promote',
+  'detail.waitlistPromoteLabel': 'Register {name} from the waiting list now',
+  'detail.waitlistFullHint': 'The session is full: free a place or raise its capacity to promote someone.',
+  'detail.waitlistActionFailed': 'The waiting list could not be changed: {reason}',
+  'detail.notConfirmed': 'not confirmed',
+  'p.join': 'Join waiting list',
+  'p.joinLabel': 'Join the waiting list of {name}',
+  'p.leave': 'Leave waiting list',
+  'p.leaveLabel': 'Leave the waiting list of {name}',
+  'p.waiting': 'On waiting list',
+  'p.place.one': '{n}st in line',
+  'p.place.two': '{n}nd in line',
+  'p.place.few': '{n}rd in line',
+  'p.place.other': '{n}th in line',
+  'p.joinedOk':
+    'You are on the waiting list. You will be registered and told by e-mail or SMS if a place frees.',
+  'p.leftOk': 'You have left the waiting list.',
+  'p.waitlistHint': 'You will be registered automatically if a place frees for you.',
 } as const;
 
 export type SessionsKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { availableSlots, canTakePlace, isFull, type TSession } from '@attend/sha
 import { formatTimeRange } from '../../../lib/date-time';
 import { ts } from '../i18n';
 import { clashFor, clashReason } from '../lib/participant-offers';
+import { placeInLine } from '../lib/waitlist-place';
 import { ReadableBadge } from './readable-badge';
 
 type Props = {
@@ -16,6 +17,8 @@ type Props = {
   busy: boolean;
   onRegister: (session: TSession) => void;
   onUnregister: (session: TSession) => void;
+  onJoinWaitlist: (session: TSession) => void;
+  onLeaveWaitlist: (session: TSession) => void;
   /** A sub-session shown inside its group. */
   compact?: boolean;
 };
@@ -29,6 +32,8 @@ export function SessionOfferCard({
   busy,
   onRegister,
   onUnregister,
+  onJoinWaitlist,
+  onLeaveWaitlist,
   compact,
 }: Props) {
   const registered = !!session.is_registered;
@@ -44,6 +49,10 @@ export function SessionOfferCard({
     ...(clash ? [{ key: 'clash', testId: 'clash-hint', text: clashReason(session, clash) }] : []),
   ];
   const blocked = !canRegister || reasons.length > 0;
+  const waiting = !registered && !!session.is_waitlisted;
+  const place = waiting && session.waitlist_position ? placeInLine(session.waitlist_position) : null;
+  // A full session without a clash offers its waiting list instead of Register.
+  const canJoin = canRegister && !registered && !waiting && !open && !clash && !session.has_sub_sessions;
   const describedBy = [
     ...reasons.map((r) => `${reasonId}-${r.key}`),
     ...(!canRegister && pendingHintId ? [pendingHintId] : []),
@@ -80,6 +89,11 @@ export function SessionOfferCard({
                 {ts('p.registered')}
               </ReadableBadge>
             )}
+            {waiting && (
+              <ReadableBadge color="grape.9" variant="filled" data-testid="badge-waiting">
+                {ts('p.waiting')}
+              </ReadableBadge>
+            )}
             {full && (
               <ReadableBadge color="red.9" variant="filled" data-testid="badge-full">
                 {ts('p.full')}
@@ -103,8 +117,18 @@ export function SessionOfferCard({
             {ts('p.registeredCount', { count: session.registered_count })}
           </Text>
         </Group>
+        {place && (
+          <Stack gap={0}>
+            <Text size="sm" fw={700} data-testid="waitlist-place">
+              {place}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {ts('p.waitlistHint')}
+            </Text>
+          </Stack>
+        )}
         <Group justify="flex-end" align="center" wrap="nowrap" gap="sm">
-          {!registered && reasons.length > 0 && (
+          {!registered && !waiting && reasons.length > 0 && (
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
               {reasons.map((r) => (
                 <Text key={r.key} id={`${reasonId}-${r.key}`} size="sm" c="red.9" data-testid={r.testId}>
@@ -113,7 +137,28 @@ export function SessionOfferCard({
               ))}
             </Stack>
           )}
-          {registered ? (
+          {waiting && (
+            <Button
+              variant="default"
+              size="sm"
+              loading={busy}
+              aria-label={ts('p.leaveLabel', { name: session.name })}
+              onClick={() => onLeaveWaitlist(session)}
+            >
+              {ts('p.leave')}
+            </Button>
+          )}
+          {canJoin ? (
+            <Button
+              size="sm"
+              loading={busy}
+              aria-describedby={describedBy || undefined}
+              aria-label={ts('p.joinLabel', { name: session.name })}
+              onClick={() => onJoinWaitlist(session)}
+            >
+              {ts('p.join')}
+            </Button>
+          ) : waiting && !open ? null : registered ? (
             <Button
               variant="default"
               size="sm"

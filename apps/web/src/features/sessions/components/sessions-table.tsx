@@ -22,7 +22,10 @@ type Props = {
 function participants(session: TSession, isParent: boolean): string {
   const registered = isParent ? session.current_participants_count : session.registered_count;
   const max = session.max_participants > 0 ? session.max_participants : ts('list.unlimited');
-  return `${registered}/${max}`;
+  const counts = `${registered}/${max}`;
+  return session.waitlist_count > 0
+    ? `${counts} · ${ts('list.waiting', { n: session.waitlist_count })}`
+    : counts;
 }
 
 function Chevron({ open }: { open: boolean }) {

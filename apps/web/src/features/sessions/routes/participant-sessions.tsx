@@ -26,6 +26,8 @@ import { notify } from '../../../lib/notify';
 import { useSessions } from '../api/get-sessions';
 import { useRegisterForSession } from '../api/register-for-session';
 import { useUnregisterFromSession } from '../api/unregister-from-session';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { ReadableBadge } from '../components/readable-badge';
 import { SessionOfferCard } from '../components/session-offer-card';
 import { ts } from '../i18n';
@@ -55,6 +57,8 @@ export function ParticipantSessionsPage() {
   const sessions = useSessions(eventId);
   const register = useRegisterForSession(eventId ?? 0);
   const unregister = useUnregisterFromSession(eventId ?? 0);
+  const joinWaitlist = useJoinWaitlist(eventId ?? 0);
+  const leaveWaitlist = useLeaveWaitlist(eventId ?? 0);
   const [filter, setFilter] = useState<SessionFilter>('all');
   const confirmed = !!participant?.confirmed_attendance;
   const days = useMemo(
@@ -91,7 +95,11 @@ export function ParticipantSessionsPage() {
     ? register.variables.sessionId
     : unregister.isPending
       ? unregister.variables.sessionId
-      : null;
+      : joinWaitlist.isPending
+        ? joinWaitlist.variables.sessionId
+        : leaveWaitlist.isPending
+          ? leaveWaitlist.variables.sessionId
+          : null;
 
   const onRegister = (session: TSession) => {
     if (!confirmed) {
@@ -115,6 +123,23 @@ export function ParticipantSessionsPage() {
       },
     );
 
+  const onJoinWaitlist = (session: TSession) =>
+    joinWaitlist.mutate(
+      { sessionId: session.id, participantId: participant.id },
+      {
+        onSuccess: () => notify(ts('p.joinedOk'), 'success'),
+        onError: (err) => notify(serverMessage(err, ts('p.failed')), 'error'),
+      },
+    );
+  const onLeaveWaitlist = (session: TSession) =>
+    leaveWaitlist.mutate(
+      { sessionId: session.id, participantId: participant.id },
+      {
+        onSuccess: () => notify(ts('p.leftOk'), 'success'),
+        onError: (err) => notify(serverMessage(err, ts('p.failed')), 'error'),
+      },
+    );
+
   const all = sessions.data ?? [];
   // Every session of an event shares its zone; with no session yet there is no time to explain.
   const zone = all[0]?.time_zone;
@@ -128,6 +153,8 @@ export function ParticipantSessionsPage() {
       busy={busyId === session.id}
       onRegister={onRegister}
       onUnregister={onUnregister}
+      onJoinWaitlist={onJoinWaitlist}
+      onLeaveWaitlist={onLeaveWaitlist}
       compact={compact}
     />
   );

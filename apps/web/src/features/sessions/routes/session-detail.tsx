@@ -15,6 +15,7 @@ import { useSubSessions } from '../api/get-sessions';
 import { RegistrantsHeading, SessionRegistrants } from '../components/session-registrants';
 import { SessionEditForm } from '../components/session-edit-form';
 import { SessionStatusBadge } from '../components/session-status-badge';
+import { SessionWaitlist } from '../components/session-waitlist';
 import { ts } from '../i18n';
 import { reasonOf } from '../lib/session-errors';
 
@@ -97,6 +98,16 @@ export function SessionDetailPage() {
             )}
           </Stack>
         </Paper>
+        {!s.has_sub_sessions && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="md">
+              <Title order={2} fz="h3">
+                {ts('detail.waitlist')}
+              </Title>
+              <SessionWaitlist eventId={eventId} session={s} />
+            </Stack>
+          </Paper>
+        )}
       </Stack>
     </Container>
   );
