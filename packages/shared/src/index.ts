@@ -19,3 +19,4 @@ export * from './language';
 export * from './language-codes';
 export * from './cookies';
 export * from './collation';
+export * from './calendar';
