@@ -28,6 +28,7 @@ import { useRegisterForSession } from '../api/register-for-session';
 import { useUnregisterFromSession } from '../api/unregister-from-session';
 import { ReadableBadge } from '../components/readable-badge';
 import { SessionOfferCard } from '../components/session-offer-card';
+import { CalendarMenu } from '../components/calendar-menu';
 import { ts } from '../i18n';
 import {
   allKeys,
@@ -189,6 +190,7 @@ export function ParticipantSessionsPage() {
             </Stack>
           </Alert>
         )}
+        <CalendarMenu />
         <Group justify="space-between" gap="sm">
           <SegmentedControl
             aria-label={ts('p.filter')}
