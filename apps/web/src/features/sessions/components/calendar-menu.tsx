@@ -45,7 +45,7 @@ export function CalendarMenu() {
   return (
     <Stack gap="xs" align="flex-start">
       <Button
-        variant="light"
+        variant="default"
         onClick={() => setOpened((o) => !o)}
         aria-expanded={opened}
         aria-controls={panelId}
