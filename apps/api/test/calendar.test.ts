@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@attend/shared';
 import { events, participants, sessions } from '../src/db/schema';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
-import { escapeText, foldLine } from '../src/services/calendar/ics';
+import { buildIcs, escapeText, foldLine } from '../src/services/calendar/ics';
 import { bearer, createTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -142,6 +142,38 @@ describe('the writer', () => {
     for (const part of folded) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
     expect(folded.slice(1).every((p) => p.startsWith(' '))).toBe(true);
     expect(folded.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+  });
+
+  it('marks summer time as DAYLIGHT in the southern hemisphere too (Australia/Sydney)', () => {
+    const text = buildIcs({
+      name: 'Sydney',
+      timeZone: 'Australia/Sydney',
+      now: new Date('2027-01-01T00:00:00Z'),
+      events: [
+        {
+          uid: 'session-1@attend.test',
+          start: new Date('2027-01-10T23:00:00Z'),
+          end: new Date('2027-01-11T00:00:00Z'),
+          summary: 'Summer',
+          location: '',
+          description: '',
+        },
+      ],
+    });
+    const { zones, events: list } = parse(text);
+    const [sydney] = zones;
+    if (!sydney) throw new Error('no zone');
+    const parts = sydney.component.getAllSubcomponents();
+    const daylight = parts.filter((c) => c.name === 'daylight');
+    expect(daylight.length).toBeGreaterThan(0);
+    for (const c of daylight) expect(c.getFirstPropertyValue('tzoffsetto')?.toString()).toBe('+11:00');
+    for (const c of parts.filter((p) => p.name === 'standard')) {
+      expect(c.getFirstPropertyValue('tzoffsetto')?.toString()).toBe('+10:00');
+    }
+    expect(offsetSecondsAt(sydney, '2027-01-11T10:00:00')).toBe(11 * 3600);
+    expect(offsetSecondsAt(sydney, '2027-07-11T10:00:00')).toBe(10 * 3600);
+    expect(list[0]?.startDate.toString()).toBe('2027-01-11T10:00:00');
+    expect(list[0]?.startDate.toJSDate().toISOString()).toBe('2027-01-10T23:00:00.000Z');
   });
 });
 
