@@ -14,6 +14,7 @@ import { accountRoutes } from './routes/accounts';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
 import { badgeRoutes } from './routes/badges';
+import { calendarRoutes } from './routes/calendar';
 import { checkInRoutes } from './routes/check-in';
 import { eventRoutes } from './routes/events';
 import { participantRoutes } from './routes/participants';
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(attendanceRoutes);
       await api.register(eventRoutes);
       await api.register(sessionRoutes);
+      await api.register(calendarRoutes);
       await api.register(checkInRoutes);
       await api.register(badgeRoutes);
       await api.register(notificationRoutes);

@@ -20,3 +20,4 @@ export * from './language-codes';
 export * from './cookies';
 export * from './collation';
 export * from './waitlist';
+export * from './calendar';

@@ -19,6 +19,8 @@ export const fr: Record<keyof typeof messages, string> = {
   refreshInvalid: 'Le jeton est invalide ou a expiré',
   sessionEnded: 'Cette connexion a pris fin. Veuillez vous reconnecter.',
   signedOutEverywhere: 'Déconnecté partout.',
+  calendarLinkInvalid:
+    'Ce lien de calendrier n’est plus valide. Copiez le nouveau depuis votre page des sessions.',
   eventEnded: 'Cet événement est terminé : il n’est plus possible de créer des liens de connexion.',
   // Events
   eventNameRequired: 'Le nom de l’événement est obligatoire',

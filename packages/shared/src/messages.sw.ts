@@ -19,6 +19,7 @@ export const sw: Record<keyof typeof messages, string> = {
   refreshInvalid: 'Tokeni si halali au muda wake umeisha',
   sessionEnded: 'Muda huu wa kuingia umeisha. Tafadhali ingia tena.',
   signedOutEverywhere: 'Umetoka kila mahali.',
+  calendarLinkInvalid: 'Kiungo hiki cha kalenda si halali tena. Nakili kipya kutoka ukurasa wako wa vipindi.',
   eventEnded: 'Tukio hili limeisha; viungo vya kuingia haviwezi kuundwa tena.',
   // Events
   eventNameRequired: 'Jina la tukio linahitajika',

@@ -19,6 +19,7 @@ export const messages = {
   refreshInvalid: 'Token is invalid or expired',
   sessionEnded: 'This sign-in has ended. Please sign in again.',
   signedOutEverywhere: 'Signed out everywhere.',
+  calendarLinkInvalid: 'This calendar link is not valid any more. Copy the new one from your sessions page.',
   eventEnded: 'This event has ended; login links can no longer be created.',
   // Events (document 2 §5, §8)
   eventNameRequired: 'Event name is required',

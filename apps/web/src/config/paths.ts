@@ -102,6 +102,10 @@ export const apiPaths = {
     `/api/events/${eventId}/sessions/${sessionId}/waitlist/${participantId}/`,
   staffSessionWaitlistPromote: (eventId: Id, sessionId: Id, participantId: Id) =>
     `/api/events/${eventId}/sessions/${sessionId}/waitlist/${participantId}/promote/`,
+  // Calendars (issue 32): the participant's own sessions, their subscription URL, the programme.
+  myCalendarIcs: () => '/api/participants/me/calendar.ics',
+  myCalendarSubscription: () => '/api/participants/me/calendar/',
+  programmeCalendarIcs: (eventId: Id) => `/api/events/${eventId}/sessions/calendar.ics`,
 
   // Participants and attendance (document 2 §7 Participants; document 1 §7 Attendance and QR)
   participants: (eventId: Id) => `/api/events/${eventId}/participants/`,

@@ -66,15 +66,15 @@ export const participants = pgTable(
     /** See NAME_KEY; the database keeps it up to date. */
     nameKey: text('name_key').notNull().generatedAlwaysAs(NAME_KEY),
     /**
-     * The stored number is not E.164: typed before numbers were read, and the one-time data step
-     * (db/data-steps.ts) could not read it. Every write path stores E.164 or '', so the database
-     * keeps the flag right whatever wrote the row (add, edit, import).
-     */
-    /**
      * The secret of the participant's calendar subscription URL (random, null until first asked
      * for); Sign out everywhere clears it, so the old URL stops answering.
      */
     calendarToken: text('calendar_token'),
+    /**
+     * The stored number is not E.164: typed before numbers were read, and the one-time data step
+     * (db/data-steps.ts) could not read it. Every write path stores E.164 or '', so the database
+     * keeps the flag right whatever wrote the row (add, edit, import).
+     */
     phoneInvalid: boolean('phone_invalid')
       .notNull()
       .generatedAlwaysAs(sql.raw(`"phone" <> '' and "phone" !~ '^\\+[1-9][0-9]{6,14}$'`)),

@@ -45,6 +45,13 @@ export const GUESSING = {
   staffAccount: { windowSeconds: 86_400, free: 50, step: 10, maxLevel: MAX_CHALLENGE_LEVEL },
   /** One-click links: 128-bit tokens, so only the network's ramp, against noise and bursts. */
   linkNetwork: NETWORK,
+  /**
+   * Calendar subscription URLs: random tokens beyond guessing, fetched unattended by calendar apps
+   * that cannot solve a challenge. A network's misses are counted; the free budget is wide enough
+   * for the subscriptions a venue's phones still poll after Sign out everywhere (an hourly miss
+   * each), and a scan of the token space meets the challenge within the hour.
+   */
+  calendarNetwork: { windowSeconds: 3600, free: 500, step: 100, maxLevel: 6 },
   /** How long a network stays one that failed at an event or for an account. */
   markerSeconds: 86_400,
 } as const;

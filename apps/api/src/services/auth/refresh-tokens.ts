@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { messages } from '@attend/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { events, participants, refreshTokens, staffUsers } from '../../db/schema';
@@ -167,7 +167,8 @@ export async function revokeRefreshToken(db: DbOrTx, raw: string): Promise<boole
 /**
  * Ends every sign-in of a staff user or participant (sign out everywhere; a change of role): their
  * refresh tokens stop working, and their access tokens once each process has reloaded the revoked
- * sign-ins (see RevokedSessions). Returns how many sign-ins were ended.
+ * sign-ins (see RevokedSessions); a participant's calendar subscription URL is revoked with them.
+ * Returns how many sign-ins were ended.
  */
 export async function revokeSubjectSessions(
   db: DbOrTx,
@@ -185,6 +186,13 @@ export async function revokeSubjectSessions(
       ),
     )
     .returning({ familyId: refreshTokens.familyId });
+  if ('participantId' in subject) {
+    // The calendar subscription URL is a standing credential too: its old address stops answering.
+    await db
+      .update(participants)
+      .set({ calendarToken: null })
+      .where(and(eq(participants.id, subject.participantId), isNotNull(participants.calendarToken)));
+  }
   return new Set(revoked.map((r) => r.familyId)).size;
 }
 

@@ -4,6 +4,25 @@ import type { en } from './i18n';
 /** French strings of the session screens, staff and participant (keys as in the English catalogue). */
 export const fr: Translation<typeof en, '_many'> = {
   'list.title': 'Sessions',
+  'cal.add': 'Ajouter au calendrier',
+  'cal.download': 'Télécharger le fichier .ics',
+  'cal.downloadHint':
+    'Un fichier des sessions auxquelles vous êtes inscrit, pour toute application de calendrier.',
+  'cal.downloaded': 'Fichier de calendrier téléchargé',
+  'cal.downloadFailed': 'Échec du téléchargement du fichier de calendrier',
+  'cal.subscribe': 'S’abonner',
+  'cal.subscribeHint':
+    'Ajoutez cette adresse à votre application de calendrier : elle se met à jour automatiquement quand le programme ou vos inscriptions changent.',
+  'cal.revokeHint':
+    'Gardez-la privée. « Se déconnecter partout » la révoque ; vous obtenez alors ici une nouvelle adresse.',
+  'cal.urlLabel': 'Adresse d’abonnement',
+  'cal.copy': 'Copier',
+  'cal.copied': 'Copié',
+  'cal.copyFailed': 'Impossible de copier. Sélectionnez l’adresse et copiez-la.',
+  'cal.open': 'Ouvrir dans l’application de calendrier',
+  'cal.urlFailed': 'Échec du chargement de l’adresse d’abonnement',
+  'cal.programme': 'Télécharger le programme (.ics)',
+  'cal.programmeFailed': 'Échec du téléchargement du programme',
   'list.subtitle': 'Sessions et sous-sessions de l’événement. Cliquez sur une ligne pour l’ouvrir.',
   'list.back': 'Retour à l’événement',
   'list.refresh': 'Actualiser',

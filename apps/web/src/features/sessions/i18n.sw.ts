@@ -3,6 +3,23 @@ import type { en } from './i18n';
 /** Swahili strings of the session screens (keys as in the English catalogue). */
 export const sw: Record<keyof typeof en, string> = {
   'list.title': 'Vipindi',
+  'cal.add': 'Ongeza kwenye kalenda',
+  'cal.download': 'Pakua faili ya .ics',
+  'cal.downloadHint': 'Faili ya vipindi ulivyojisajili, kwa programu yoyote ya kalenda.',
+  'cal.downloaded': 'Faili ya kalenda imepakuliwa',
+  'cal.downloadFailed': 'Imeshindwa kupakua faili ya kalenda',
+  'cal.subscribe': 'Jiunge',
+  'cal.subscribeHint':
+    'Ongeza anwani hii kwenye programu yako ya kalenda: inajisasisha yenyewe ratiba au usajili wako unapobadilika.',
+  'cal.revokeHint': 'Iweke siri. Toka kila mahali huibatilisha; kisha utapata anwani mpya hapa.',
+  'cal.urlLabel': 'Anwani ya kujiunga',
+  'cal.copy': 'Nakili',
+  'cal.copied': 'Imenakiliwa',
+  'cal.copyFailed': 'Imeshindwa kunakili. Chagua anwani na uinakili.',
+  'cal.open': 'Fungua kwenye programu ya kalenda',
+  'cal.urlFailed': 'Imeshindwa kupakia anwani ya kujiunga',
+  'cal.programme': 'Pakua ratiba (.ics)',
+  'cal.programmeFailed': 'Imeshindwa kupakua ratiba',
   'list.subtitle': 'Vipindi na vipindi vidogo vya tukio. Bofya safu ili kuifungua.',
   'list.back': 'Rudi kwenye Tukio',
   'list.refresh': 'Onyesha upya',

@@ -8,6 +8,23 @@ import { translator } from '../../lib/i18n';
  */
 export const en = {
   'list.title': 'Sessions',
+  'cal.add': 'Add to calendar',
+  'cal.download': 'Download .ics',
+  'cal.downloadHint': 'A file of the sessions you are registered for, for any calendar app.',
+  'cal.downloaded': 'Calendar file downloaded',
+  'cal.downloadFailed': 'Failed to download the calendar file',
+  'cal.subscribe': 'Subscribe',
+  'cal.subscribeHint':
+    'Add this address to your calendar app: it updates automatically when the programme or your registrations change.',
+  'cal.revokeHint': 'Keep it private. Sign out everywhere revokes it; you then get a new address here.',
+  'cal.urlLabel': 'Subscription address',
+  'cal.copy': 'Copy',
+  'cal.copied': 'Copied',
+  'cal.copyFailed': 'Could not copy. Select the address and copy it.',
+  'cal.open': 'Open in calendar app',
+  'cal.urlFailed': 'Failed to load the subscription address',
+  'cal.programme': 'Download programme (.ics)',
+  'cal.programmeFailed': 'Failed to download the programme',
   'list.subtitle': 'Sessions and sub-sessions of the event. Click a row to open it.',
   'list.back': 'Back to Event',
   'list.refresh': 'Refresh',

@@ -30,6 +30,7 @@ import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { ReadableBadge } from '../components/readable-badge';
 import { SessionOfferCard } from '../components/session-offer-card';
+import { CalendarMenu } from '../components/calendar-menu';
 import { ts } from '../i18n';
 import {
   allKeys,
@@ -216,6 +217,7 @@ export function ParticipantSessionsPage() {
             </Stack>
           </Alert>
         )}
+        <CalendarMenu />
         <Group justify="space-between" gap="sm">
           <SegmentedControl
             aria-label={ts('p.filter')}

@@ -13,6 +13,7 @@ import { useDeleteSession } from '../api/delete-session';
 import { useExportSessionParticipants } from '../api/export-session-participants';
 import { useSessions } from '../api/get-sessions';
 import { CreateSessionModal } from '../components/create-session-modal';
+import { CalendarProgrammeButton } from '../components/calendar-programme-button';
 import { SessionsTable } from '../components/sessions-table';
 import { SubSessionModal } from '../components/sub-session-modal';
 import { ts } from '../i18n';
@@ -105,6 +106,7 @@ function SessionsManager() {
             <Text c="dimmed">{ts('list.subtitle')}</Text>
           </Stack>
           <Group gap="sm">
+            <CalendarProgrammeButton eventId={eventId} />
             <Button variant="default" onClick={() => void refresh()} loading={refreshing}>
               {ts('list.refresh')}
             </Button>
