@@ -341,7 +341,12 @@ async function main(): Promise<void> {
     );
   } finally {
     browser.close();
-    rmSync(out, { recursive: true, force: true });
+    // Chromium may still be writing its profile as it exits: retry, and never hide an earlier error.
+    try {
+      rmSync(out, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (err) {
+      console.error(`could not remove ${out}: ${String(err)}`);
+    }
     if (server.pid) {
       try {
         process.kill(-server.pid, 'SIGTERM');
