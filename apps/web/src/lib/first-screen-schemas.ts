@@ -1,5 +1,6 @@
-// The schemas of the calls the first screen makes (sign-in, session restore, the landing page's
-// figures). Imported only through lib/schemas.ts, so zod arrives after the first screen is drawn.
+// The schemas of the calls the first screen makes (sign-in, session restore; the landing page's
+// figures are checked by hand, see features/landing/api). Imported only through lib/schemas.ts, so
+// zod arrives after the first screen is drawn.
 import { ZMe, ZTokenPair } from '@attend/shared';
 
 export {
@@ -7,7 +8,6 @@ export {
   ZMe,
   ZParticipantSelf,
   ZParticipantTokens,
-  ZPublicStats,
   ZSessionsRevoked,
   ZStaffTokens,
 } from '@attend/shared';

@@ -1,11 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPublicStats } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { later } from '../../../lib/schemas';
+import { InvalidResponseError } from '../../../lib/http';
+
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+/**
+ * The shape of ZPublicStats, checked by hand: the landing page is the first screen of anyone not
+ * signed in, and this check spares it the download of zod and the schemas (about 25 KB gzipped).
+ */
+export function isPublicStats(data: unknown): data is TPublicStats {
+  if (!data || typeof data !== 'object') return false;
+  const d = data as Record<string, unknown>;
+  const rate = d.check_in_success_rate;
+  return (
+    isCount(d.events_created) &&
+    isCount(d.participants_managed) &&
+    (rate === null || (isCount(rate) && rate <= 100))
+  );
+}
 
 /** GET /api/public/stats/: the landing page's 'Platform Impact' figures. */
-export function getPublicStats({ signal }: { signal?: AbortSignal } = {}) {
-  return api(apiPaths.publicStats(), { auth: false, schema: later('ZPublicStats'), signal });
+export async function getPublicStats({ signal }: { signal?: AbortSignal } = {}): Promise<TPublicStats> {
+  const data = await api(apiPaths.publicStats(), { auth: false, signal });
+  if (!isPublicStats(data)) throw new InvalidResponseError();
+  return data;
 }
 
 export function publicStatsQueryOptions() {
