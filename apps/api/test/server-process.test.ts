@@ -278,8 +278,11 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     const p = String(Number(port) + 2);
     const server = startServer({ DATA_DIR: dir, PORT: p });
     running.push(server);
-    await waitFor(() => server.output().includes('Attend is running at'), server.output);
-    const match = /Created staff user "admin" with password: (\S+)/.exec(server.output());
+    // The password is printed just after 'Attend is running at', possibly in a later chunk of output.
+    const line = /Created staff user "admin" with password: (\S+)\r?\n/;
+    await waitFor(() => line.test(server.output()), server.output);
+    expect(server.output()).toContain('Attend is running at');
+    const match = line.exec(server.output());
     expect(match).not.toBeNull();
     const res = await fetch(`http://127.0.0.1:${p}/api/auth/token/`, {
       method: 'POST',
