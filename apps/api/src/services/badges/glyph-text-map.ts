@@ -72,7 +72,8 @@ export function mapGlyphsToText(doc: PDFKit.PDFDocument): void {
       if (code === undefined) {
         code = font.subset.includeGlyph(glyph.id);
         const mapped = font.unicode[code];
-        if (mapped && !sameText(mapped, glyph.codePoints)) {
+        // .notdef (a character the font lacks) stays code 0, so a missing glyph can be found.
+        if (glyph.id !== 0 && mapped && !sameText(mapped, glyph.codePoints)) {
           font.subset.glyphs.push(glyph.id);
           code = font.subset.glyphs.length - 1;
         }
