@@ -1,5 +1,5 @@
 /** Characters a file name keeps: letters with their marks and digits of every script, and joiners. */
-const UNSAFE = /[^\p{L}\p{M}\p{N}\u200c\u200d_.-]+/gu;
+const UNSAFE = /(?:(?![\u200c\u200d])[^\p{L}\p{M}\p{N}_.-])+/gu;
 
 /**
  * A part of a download's file name from free text (a person's or an event's name): white space

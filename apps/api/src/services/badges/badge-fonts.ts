@@ -107,7 +107,10 @@ export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
     // Both weights, so a run that falls back to this family finds it in either.
     const [regular, bold] = await Promise.all([fontData(f, name, 'regular'), fontData(f, name, 'bold')]);
     if (registered.has(name)) return;
-    for (const [weight, data] of [['regular', regular], ['bold', bold]] as const) {
+    for (const [weight, data] of [
+      ['regular', regular],
+      ['bold', bold],
+    ] as const) {
       doc.registerFont(fontName(name, weight), data);
       doc.font(fontName(name, weight)); // opened here to map its glyphs back to the text they draw
       mapGlyphsToText(doc);
