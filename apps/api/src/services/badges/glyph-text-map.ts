@@ -56,10 +56,18 @@ export function mapGlyphsToText(doc: PDFKit.PDFDocument): void {
   const fontkitFont = font.font;
   const getGlyph = fontkitFont.getGlyph.bind(fontkitFont);
   // fontkit's cached glyph, seen through an object that carries the code points asked with.
+  // Kept per text, so each computes its metrics once.
+  const variants = new Map<string, Glyph>();
   fontkitFont.getGlyph = (id, codePoints = []) => {
     const glyph = getGlyph(id, codePoints);
     if (sameText(glyph.codePoints, codePoints)) return glyph;
-    return Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
+    const key = `${id}:${codePoints.join(',')}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      variant = Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
+      variants.set(key, variant);
+    }
+    return variant;
   };
 
   /** Subset code of a glyph drawn for a text. */
