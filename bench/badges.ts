@@ -2,7 +2,8 @@
 // with an admin's Bearer token, on embedded PGlite and on PostgreSQL (a fresh database on
 // BENCH_DATABASE_URL, default the local server's "test" database, created and dropped). One event
 // with a logo and BENCH_MAX (5,000) participants, every tenth named in another script (Greek,
-// Cyrillic, Arabic, Devanagari, Chinese, Japanese); the first 1,000 and then all 5,000 are
+// Cyrillic, Arabic, Hebrew, Devanagari, Bengali, Tamil, Thai, Georgian, Armenian, Ethiopic, Korean,
+// Chinese, Japanese, or with an emoji); the first 1,000 and then all 5,000 are
 // confirmed, and each set is printed as A4 sheets of four.
 //
 // Reported per run: time to the first and the last byte, pages and bytes of the PDF, and the
@@ -34,6 +35,16 @@ const OTHER_SCRIPTS = [
   '王小明',
   '山田 花子',
   'Zoë Ångström',
+  'فاطمة الزهراء',
+  'דוד כהן',
+  'অমিত রায়',
+  'முருகன் செல்வம்',
+  'สมชาย ใจดี',
+  'ნინო ბერიძე',
+  'Արամ Պետրոսյան',
+  'አበበ ቢቂላ',
+  '김민준',
+  'Ana 😀 Silva',
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -429,7 +429,9 @@ describe('GET /api/events/{eventId}/participants/{participantId}/badge.pdf', () 
     const res = await badge(made.participant_id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="badge-TEST42-\d+\.pdf"$/);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="badge-${who.full_name.replace(/ /g, '_')}-TEST42-${made.participant_id}.pdf"`,
+    );
     const file = saved(res.rawPayload);
     const info = poppler('pdfinfo', [file]);
     expect(info).toMatch(/^Pages:\s+1$/m);

@@ -21,3 +21,4 @@ export * from './cookies';
 export * from './collation';
 export * from './waitlist';
 export * from './calendar';
+export * from './file-names';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/content-disposition';
 import { ZBadgesQuery } from '@attend/shared';
 import { checkInActor, staffActor } from '../../plugins/auth';
 import { renderBadgeSheets } from '../../services/badges/render-badge-sheets';
@@ -45,7 +46,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
+        .header('Content-Disposition', contentDisposition('attachment', pdf.filename))
         .header('Cache-Control', 'no-store')
         .header('X-Badge-Count', String(pdf.count))
         .send(pdf.stream);
@@ -80,7 +81,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Inline: the station opens it in a print frame, or in a tab when printing from a frame fails.
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${pdf.filename}"`)
+        .header('Content-Disposition', contentDisposition('inline', pdf.filename))
         .header('Cache-Control', 'no-store')
         .send(pdf.stream);
     },

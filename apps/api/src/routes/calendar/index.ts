@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import {
@@ -25,7 +26,7 @@ const security = bearerSecurity;
 function sendIcs(reply: FastifyReply, file: CalendarFile, cache: string) {
   return reply
     .header('Content-Type', `${ICS_TYPE}; charset=utf-8`)
-    .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .header('Content-Disposition', contentDisposition('attachment', file.filename))
     .header('Cache-Control', cache)
     .header('X-Content-Type-Options', 'nosniff')
     .send(file.body);

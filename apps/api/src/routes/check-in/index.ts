@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCheckIn,
@@ -310,7 +311,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type(XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Content-Disposition', contentDisposition('attachment', file.filename))
         .header('Cache-Control', 'no-store')
         .send(file.body);
     },

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { contentDisposition } from '../../lib/content-disposition';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -192,7 +193,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const content = await buildUploadTemplate(app.db, request.params.eventId, language);
       return reply
         .type(XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${TEMPLATE_FILENAME}"`)
+        .header('Content-Disposition', contentDisposition('attachment', TEMPLATE_FILENAME))
         .header('Cache-Control', 'no-store')
         .send(content);
     },
@@ -219,7 +220,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type(XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${result.filename}"`)
+        .header('Content-Disposition', contentDisposition('attachment', result.filename))
         .header('Cache-Control', 'no-store')
         .send(result.content);
     },

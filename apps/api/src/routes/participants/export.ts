@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/content-disposition';
 import { ZParticipantFilters } from '@attend/shared';
 import { bearerSecurity, errorResponses, EventParams, fileResponse } from '../route-schemas';
 import { releaseSoon } from '../../lib/release-memory';
@@ -40,7 +41,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type('application/zip')
-        .header('Content-Disposition', `attachment; filename="${EXPORT_FILENAME}"`)
+        .header('Content-Disposition', contentDisposition('attachment', EXPORT_FILENAME))
         .header('Cache-Control', 'no-store')
         .send(stream);
     },

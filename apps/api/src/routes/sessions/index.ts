@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messages,
@@ -182,7 +183,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await exportSessionParticipants(app.db, staffActor(request), request.params.sessionId);
       return reply
         .header('Content-Type', XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Content-Disposition', contentDisposition('attachment', file.filename))
         .header('Cache-Control', 'no-store')
         .send(file.body);
     },

@@ -3,37 +3,47 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as fontkit from 'fontkit';
 import { loadFontkit } from '../../lib/load-on-use';
-import type { TagFont } from '@attend/shared';
-import { FONT_FAMILIES, type FontFamily, type GlyphCheck } from './text-runs';
+import type { TagBox, TagFont } from '@attend/shared';
+import { mapGlyphsToText } from './glyph-text-map';
+import { familiesFor, type FontFamily, type GlyphCheck } from './text-runs';
+import './pdfkit-extras';
 
 /**
  * The Noto fonts badges are drawn with, installed from the npm registry with the API (nothing is
- * fetched at run time): Noto Sans (Latin with diacritics, Greek, Cyrillic), Noto Sans Arabic, Noto
- * Sans Devanagari, and Noto Sans CJK SC ("Noto Sans Hans", which also covers Japanese kana and
- * the kanji of Japanese names). One regular and one bold weight each.
+ * fetched at run time): Noto Sans (Latin with diacritics, Greek, Cyrillic), Noto Sans Arabic,
+ * Hebrew, Devanagari, Bengali, Tamil, Thai, Georgian, Armenian and Ethiopic, Noto Sans KR (Hangul),
+ * Noto Sans CJK SC ("Noto Sans Hans", which also covers Japanese kana and the kanji of Japanese
+ * names) and the monochrome Noto Emoji. One regular and one bold weight each.
+ *
+ * Only Noto Sans is read up front: every other font is read the first time a document has a name
+ * in its script (Noto Sans KR and CJK are 6 and 16 MB a weight), then kept for the process.
  */
 const require = createRequire(import.meta.url);
 const expo = (pkg: string, file: string) => require.resolve(`@expo-google-fonts/${pkg}/${file}`);
+const expoPair = (pkg: string, stem: string): Record<TagFont, () => string> => ({
+  regular: () => expo(pkg, `400Regular/${stem}_400Regular.ttf`),
+  bold: () => expo(pkg, `700Bold/${stem}_700Bold.ttf`),
+});
 // @embedpdf/fonts-sc exports only its index, so its fonts are found beside it.
-const cjkDir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+const cjkDir = () => path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
 
 const FILES: Record<FontFamily, Record<TagFont, () => string>> = {
-  latin: {
-    regular: () => expo('noto-sans', '400Regular/NotoSans_400Regular.ttf'),
-    bold: () => expo('noto-sans', '700Bold/NotoSans_700Bold.ttf'),
-  },
-  arabic: {
-    regular: () => expo('noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf'),
-    bold: () => expo('noto-sans-arabic', '700Bold/NotoSansArabic_700Bold.ttf'),
-  },
-  devanagari: {
-    regular: () => expo('noto-sans-devanagari', '400Regular/NotoSansDevanagari_400Regular.ttf'),
-    bold: () => expo('noto-sans-devanagari', '700Bold/NotoSansDevanagari_700Bold.ttf'),
-  },
+  latin: expoPair('noto-sans', 'NotoSans'),
+  arabic: expoPair('noto-sans-arabic', 'NotoSansArabic'),
+  hebrew: expoPair('noto-sans-hebrew', 'NotoSansHebrew'),
+  devanagari: expoPair('noto-sans-devanagari', 'NotoSansDevanagari'),
+  bengali: expoPair('noto-sans-bengali', 'NotoSansBengali'),
+  tamil: expoPair('noto-sans-tamil', 'NotoSansTamil'),
+  thai: expoPair('noto-sans-thai', 'NotoSansThai'),
+  georgian: expoPair('noto-sans-georgian', 'NotoSansGeorgian'),
+  armenian: expoPair('noto-sans-armenian', 'NotoSansArmenian'),
+  ethiopic: expoPair('noto-sans-ethiopic', 'NotoSansEthiopic'),
+  korean: expoPair('noto-sans-kr', 'NotoSansKR'),
   cjk: {
-    regular: () => path.join(cjkDir, 'NotoSansHans-Regular.otf'),
-    bold: () => path.join(cjkDir, 'NotoSansHans-Bold.otf'),
+    regular: () => path.join(cjkDir(), 'NotoSansHans-Regular.otf'),
+    bold: () => path.join(cjkDir(), 'NotoSansHans-Bold.otf'),
   },
+  emoji: expoPair('noto-emoji', 'NotoEmoji'),
 };
 
 /** The name a font is registered under in a document. */
@@ -41,47 +51,87 @@ export function fontName(family: FontFamily, weight: TagFont): string {
   return `${family}-${weight}`;
 }
 
+/** One family's fonts as read from disk: the regular one parsed for its character map. */
+type Family = { coverage: fontkit.Font; data: Partial<Record<TagFont, Promise<Buffer>>> };
+
+const families = new Map<FontFamily, Promise<Family>>();
+
+function family(name: FontFamily): Promise<Family> {
+  let loading = families.get(name);
+  if (!loading) {
+    loading = (async () => {
+      const { create } = await loadFontkit(); // with the fonts, by the first badge sheet
+      const regular = readFile(FILES[name].regular());
+      const coverage = create(await regular);
+      if (!('hasGlyphForCodePoint' in coverage)) throw new Error(`${name}: a font collection, not a font`);
+      return { coverage, data: { regular } };
+    })();
+    loading.catch(() => families.delete(name)); // a failed read is tried again by the next document
+    families.set(name, loading);
+  }
+  return loading;
+}
+
+function fontData(f: Family, name: FontFamily, weight: TagFont): Promise<Buffer> {
+  let data = f.data[weight];
+  if (!data) {
+    data = readFile(FILES[name][weight]());
+    data.catch(() => delete f.data[weight]);
+    f.data[weight] = data;
+  }
+  return data;
+}
+
+/** The fonts of one document: what draw-badge needs to choose a font and place a line. */
 export type BadgeFonts = {
-  /** Font files by registered name, read once per process; each document subsets its own copy. */
-  files: { name: string; data: Buffer }[];
+  /** Whether a family registered in this document has a glyph for a code point. */
   has: GlyphCheck;
   /** Noto Sans' ascent and descent in ems: they place a line's baseline, as a browser would. */
   ascent: number;
   descent: number;
+  /**
+   * Reads (once per process) and registers in the document the fonts the text boxes need: to be
+   * awaited before the boxes are drawn.
+   */
+  ensure(boxes: readonly TagBox[]): Promise<void>;
 };
 
-let loading: Promise<BadgeFonts> | null = null;
-
-async function load(): Promise<BadgeFonts> {
-  const { create } = await loadFontkit(); // with the fonts, by the first badge sheet or glyph check
-  const files: BadgeFonts['files'] = [];
-  const coverage = new Map<FontFamily, fontkit.Font>();
-  for (const family of FONT_FAMILIES) {
-    for (const weight of ['regular', 'bold'] as const) {
-      const data = await readFile(FILES[family][weight]());
-      files.push({ name: fontName(family, weight), data });
-      if (weight === 'regular') {
-        const font = create(data);
-        if (!('hasGlyphForCodePoint' in font)) throw new Error(`${family}: a font collection, not a font`);
-        coverage.set(family, font);
-      }
+/**
+ * The badge fonts of a new document, starting with Noto Sans in both weights; other families are
+ * added by `ensure` when a badge's text needs them, and each document subsets its own copy.
+ */
+export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
+  const registered = new Map<FontFamily, Family>();
+  const register = async (name: FontFamily) => {
+    const f = await family(name);
+    // Both weights, so a run that falls back to this family finds it in either.
+    const [regular, bold] = await Promise.all([fontData(f, name, 'regular'), fontData(f, name, 'bold')]);
+    if (registered.has(name)) return;
+    for (const [weight, data] of [
+      ['regular', regular],
+      ['bold', bold],
+    ] as const) {
+      doc.registerFont(fontName(name, weight), data);
+      doc.font(fontName(name, weight)); // opened here to map its glyphs back to the text they draw
+      mapGlyphsToText(doc);
     }
-  }
-  const latin = coverage.get('latin');
+    registered.set(name, f);
+  };
+  await register('latin');
+  const latin = registered.get('latin')?.coverage;
   if (!latin) throw new Error('Noto Sans is missing');
+  const has: GlyphCheck = (name, cp) => registered.get(name)?.coverage.hasGlyphForCodePoint(cp) ?? false;
   return {
-    files,
-    has: (family, cp) => coverage.get(family)?.hasGlyphForCodePoint(cp) ?? false,
+    has,
     ascent: latin.ascent / latin.unitsPerEm,
     descent: -latin.descent / latin.unitsPerEm,
+    async ensure(boxes) {
+      for (const box of boxes) {
+        if (box.kind !== 'text') continue;
+        for (const name of familiesFor(box.lines.join(' '), has)) {
+          if (!registered.has(name)) await register(name);
+        }
+      }
+    },
   };
-}
-
-/** The badge fonts, loaded on first use and kept for the life of the process. */
-export function badgeFonts(): Promise<BadgeFonts> {
-  loading ??= load().catch((err: unknown) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
 }

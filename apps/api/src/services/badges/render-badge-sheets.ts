@@ -159,7 +159,6 @@ export async function drawBadgeSheets(
     background: event.tagBackgroundColor,
     text: event.tagTextColor,
   };
-  const fonts = await badgeFonts();
   const sign = await params.qrKeys.signer(db, eventId, event.qrPrivateKey);
   let logoData: Buffer | null = null;
   if (design.show_logo && event.logoHash) {
@@ -181,7 +180,7 @@ export async function drawBadgeSheets(
     pdfVersion: '1.7',
     info: { Title: `${event.name}: badges`, Creator: 'Attend' },
   });
-  for (const font of fonts.files) doc.registerFont(font.name, font.data);
+  const fonts = await badgeFonts(doc);
   let logo: PDFKit.PDFOpenedImage | null = null;
   if (logoData) {
     try {
@@ -228,6 +227,7 @@ export async function drawBadgeSheets(
           name: person.fullName,
           organization: person.organization,
         });
+        await fonts.ensure(boxes);
         drawBadge(
           doc,
           fonts,

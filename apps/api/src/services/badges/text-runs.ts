@@ -1,7 +1,21 @@
 import bidiFactory from 'bidi-js';
 
 /** The font families a badge draws with: each covers scripts the others do not. */
-export const FONT_FAMILIES = ['latin', 'arabic', 'devanagari', 'cjk'] as const;
+export const FONT_FAMILIES = [
+  'latin',
+  'arabic',
+  'hebrew',
+  'devanagari',
+  'bengali',
+  'tamil',
+  'thai',
+  'georgian',
+  'armenian',
+  'ethiopic',
+  'korean',
+  'cjk',
+  'emoji',
+] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** Whether a family's font has a glyph for a code point. */
@@ -16,15 +30,41 @@ const bidi = bidiFactory();
 const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 /** Scripts fontkit itself lays out right to left (it reverses their glyphs after shaping). */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-const ARABIC = /\p{Script=Arabic}/u;
-const DEVANAGARI = /\p{Script=Devanagari}/u;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}]/u;
+/** The family drawing each script that Noto Sans lacks. */
+const SCRIPTS: [RegExp, FontFamily][] = [
+  [/\p{Script=Arabic}/u, 'arabic'],
+  [/\p{Script=Hebrew}/u, 'hebrew'],
+  [/\p{Script=Devanagari}/u, 'devanagari'],
+  [/\p{Script=Bengali}/u, 'bengali'],
+  [/\p{Script=Tamil}/u, 'tamil'],
+  [/\p{Script=Thai}/u, 'thai'],
+  [/\p{Script=Georgian}/u, 'georgian'],
+  [/\p{Script=Armenian}/u, 'armenian'],
+  [/\p{Script=Ethiopic}/u, 'ethiopic'],
+  [/\p{Script=Hangul}/u, 'korean'],
+  [/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}]/u, 'cjk'],
+];
+/** Pictographs (emoji are of the Common script): Noto Emoji draws those Noto Sans lacks. */
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
 function scriptFamily(ch: string): FontFamily {
-  if (ARABIC.test(ch)) return 'arabic';
-  if (DEVANAGARI.test(ch)) return 'devanagari';
-  if (CJK.test(ch)) return 'cjk';
+  for (const [script, family] of SCRIPTS) if (script.test(ch)) return family;
   return 'latin';
+}
+
+/**
+ * The families a text needs besides Noto Sans: the font of each letter's script, and Noto Emoji for
+ * pictographs that `has` says Noto Sans lacks. Known without opening those fonts, so a document
+ * loads only the ones its names need.
+ */
+export function familiesFor(text: string, has: GlyphCheck): Set<FontFamily> {
+  const found = new Set<FontFamily>();
+  for (const ch of text) {
+    if (!NEUTRAL.test(ch)) found.add(scriptFamily(ch));
+    else if (PICTOGRAPH.test(ch) && !has('latin', ch.codePointAt(0) ?? 0)) found.add('emoji');
+  }
+  found.delete('latin');
+  return found;
 }
 
 /** The script's own font when it has the glyph, else the first font that has it. */

@@ -18,12 +18,5 @@ export async function tagPng(node: HTMLElement, opts: { scale: number; backgroun
   return blob;
 }
 
-/** A file name from free text: letters and digits of any script kept, the rest as underscores. */
-export function fileNamePart(text: string): string {
-  return (
-    text
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N}]+/gu, '_')
-      .replace(/^_+|_+$/g, '') || 'event'
-  );
-}
+/** A file name part from free text, letters of every script kept (shared with the API's downloads). */
+export { fileNamePart } from '@attend/shared';
