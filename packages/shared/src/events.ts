@@ -173,14 +173,16 @@ export type TEventCreateParsed = z.output<typeof ZEventCreate>;
  * without an offset stay wall-clock times: the service places them in time_zone when this body sends
  * one, else in the event's stored zone (`placeDateTime`).
  */
-export const ZEventUpdate = z.object({
-  name: eventName.optional(),
-  start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
-  end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
-  location: eventLocation.optional(),
-  ...eventExtras,
-  description: z.string().trim().max(5000).nullish(),
-}).superRefine(checkTagColours);
+export const ZEventUpdate = z
+  .object({
+    name: eventName.optional(),
+    start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
+    end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
+    location: eventLocation.optional(),
+    ...eventExtras,
+    description: z.string().trim().max(5000).nullish(),
+  })
+  .superRefine(checkTagColours);
 export type TEventUpdate = z.input<typeof ZEventUpdate>;
 export type TEventUpdateParsed = z.output<typeof ZEventUpdate>;
 

@@ -102,11 +102,7 @@ export const TAG_DESIGN_KEYS = {
 } as const;
 
 export type TagColourColumn =
-  | 'primary_color'
-  | 'secondary_color'
-  | 'accent_color'
-  | 'tag_background_color'
-  | 'tag_text_color';
+  'primary_color' | 'secondary_color' | 'accent_color' | 'tag_background_color' | 'tag_text_color';
 
 /** Where an event's uploaded image is served (the content hash makes the URL name one image). */
 export function eventImageUrl(eventId: number, hash: string): string {
@@ -534,12 +530,23 @@ const heightOf = (b: TextBox) => b.lineHeight * b.lines.length;
  * Where the event image goes, if the design shows one and it exists: a band across the top (the
  * rest of the tag laid out below it), or behind everything at the chosen size.
  */
-export function tagImageBox(design: TagDesign, content: TagContent): Extract<TagBox, { kind: 'image' }> | null {
+export function tagImageBox(
+  design: TagDesign,
+  content: TagContent,
+): Extract<TagBox, { kind: 'image' }> | null {
   if (!design.show_image || !content.image) return null;
   if (design.image_position === 'top') {
-    return { kind: 'image', x: 0, y: 0, w: TAG_WIDTH, h: TAG_IMAGE_TOP_HEIGHTS[design.image_size], fit: 'cover' };
+    return {
+      kind: 'image',
+      x: 0,
+      y: 0,
+      w: TAG_WIDTH,
+      h: TAG_IMAGE_TOP_HEIGHTS[design.image_size],
+      fit: 'cover',
+    };
   }
-  if (design.image_size === 'large') return { kind: 'image', x: 0, y: 0, w: TAG_WIDTH, h: TAG_HEIGHT, fit: 'cover' };
+  if (design.image_size === 'large')
+    return { kind: 'image', x: 0, y: 0, w: TAG_WIDTH, h: TAG_HEIGHT, fit: 'cover' };
   const share = design.image_size === 'medium' ? 0.75 : 0.5;
   const w = Math.round(TAG_WIDTH * share);
   const h = Math.round(TAG_HEIGHT * share);
