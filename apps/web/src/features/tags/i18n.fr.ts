@@ -37,7 +37,8 @@ export const fr: Translation<typeof en, '_many'> = {
   'design.sizeValue': '{value} px',
   'design.sizeLabel': '{label} : {value} px',
   'design.image': 'Image',
-  'design.imageHint': 'Affichée en haut du badge ou en arrière-plan. PNG, JPEG ou WebP, jusqu’à 1 Mo et 4000 × 4000 pixels.',
+  'design.imageHint':
+    'Affichée en haut du badge ou en arrière-plan. PNG, JPEG ou WebP, jusqu’à 1 Mo et 4000 × 4000 pixels.',
   'design.uploadImage': 'Importer une image',
   'design.removeImage': 'Supprimer l’image',
   'design.imageUploaded': 'Image importée',

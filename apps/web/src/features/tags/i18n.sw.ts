@@ -36,7 +36,8 @@ export const sw: Record<keyof typeof en, string> = {
   'design.sizeValue': '{value} px',
   'design.sizeLabel': '{label}: {value} px',
   'design.image': 'Picha',
-  'design.imageHint': 'Inaonyeshwa juu ya beji au kama mandharinyuma yake. PNG, JPEG au WebP, hadi MB 1 na pikseli 4000 × 4000.',
+  'design.imageHint':
+    'Inaonyeshwa juu ya beji au kama mandharinyuma yake. PNG, JPEG au WebP, hadi MB 1 na pikseli 4000 × 4000.',
   'design.uploadImage': 'Pakia Picha',
   'design.removeImage': 'Ondoa Picha',
   'design.imageUploaded': 'Picha imepakiwa',

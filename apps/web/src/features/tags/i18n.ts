@@ -40,7 +40,8 @@ export const en = {
   'design.sizeValue': '{value} px',
   'design.sizeLabel': '{label}: {value} px',
   'design.image': 'Image',
-  'design.imageHint': 'Shown at the top of the tag or as its background. PNG, JPEG or WebP, up to 1 MB and 4000 × 4000 pixels.',
+  'design.imageHint':
+    'Shown at the top of the tag or as its background. PNG, JPEG or WebP, up to 1 MB and 4000 × 4000 pixels.',
   'design.uploadImage': 'Upload Image',
   'design.removeImage': 'Remove Image',
   'design.imageUploaded': 'Image uploaded',

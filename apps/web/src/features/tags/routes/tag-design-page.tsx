@@ -410,7 +410,10 @@ function Designer({ event }: { event: TEventDetail }) {
                 <Choice
                   label={tt('design.imagePosition')}
                   value={draft.design.image_position}
-                  options={TAG_IMAGE_POSITIONS.map((v) => ({ value: v, label: tt(`design.imagePosition.${v}`) }))}
+                  options={TAG_IMAGE_POSITIONS.map((v) => ({
+                    value: v,
+                    label: tt(`design.imagePosition.${v}`),
+                  }))}
                   onChange={(v) => setDesign('image_position', v)}
                 />
                 <Choice
