@@ -76,11 +76,11 @@ async function peakRise<T>(work: () => Promise<T>): Promise<{ result: T; riseMb:
   return { result, riseMb: (peakKb() * 1024 - before) / MB, ms };
 }
 
-function uploadLogo(data: Buffer) {
+function uploadLogo(data: Buffer, what: 'logo' | 'image' = 'logo') {
   const body = multipart({ data, filename: 'logo.png', contentType: 'image/png' });
   return t.request({
     method: 'POST',
-    url: `/api/events/${t.seed.event.id}/logo/`,
+    url: `/api/events/${t.seed.event.id}/${what}/`,
     headers: { ...body.headers, ...bearer(staff) },
     payload: body.payload,
   });
@@ -114,6 +114,19 @@ describe('a PNG decompression bomb (1 × 1 declared, interlaced, 256 MB of image
     expect(riseMb).toBeLessThan(50);
     const [event] = await t.database.db.select().from(events).where(eq(events.id, t.seed.event.id));
     expect(event?.logoHash).toBeNull();
+  });
+
+  it('is refused as the tag design image too, within the same bounds', async () => {
+    const { result: res, riseMb, ms } = await peakRise(() => uploadLogo(bomb, 'image'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      detail: messages.imageDataTooLarge,
+      errors: { file: [messages.imageDataTooLarge] },
+    });
+    expect(ms).toBeLessThan(1000);
+    expect(riseMb).toBeLessThan(50);
+    const [event] = await t.database.db.select().from(events).where(eq(events.id, t.seed.event.id));
+    expect(event?.imageHash).toBeNull();
   });
 
   it('stored before uploads were checked, is not inflated by badge sheets, which print without it', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_DESIGN } from '@attend/shared';
+import { DEFAULT_TAG_DESIGN, tagDesignResponse } from '@attend/shared';
 import type {
   TDashboardActivity,
   TEvent,
@@ -29,7 +29,11 @@ export function event(overrides: Partial<TEvent> = {}): TEvent {
     accent_color: '#0072C6',
     tag_background_color: '#ffffff',
     tag_text_color: '#000000',
-    tag_design: { ...DEFAULT_TAG_DESIGN },
+    tag_design: tagDesignResponse(
+      DEFAULT_TAG_DESIGN,
+      { primary: '#1EB53A', secondary: '#FFFFFF', accent: '#0072C6', background: '#ffffff', text: '#000000' },
+      null,
+    ),
     logo_url: null,
     event_notes: '',
     group_chat_url: null,

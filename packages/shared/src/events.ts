@@ -8,7 +8,7 @@ import {
   readDateTime,
   type DateTimeInput,
 } from './rules/time';
-import { ZTagDesign, zHexColour } from './tags';
+import { TAG_DESIGN_KEYS, ZTagDesign, ZTagDesignResponse, zHexColour } from './tags';
 
 /** What the OpenAPI document says of an event's date-times (they are read as described). */
 export const EVENT_DATE_TIME_DESCRIPTION =
@@ -106,6 +106,30 @@ const eventExtras = {
     .optional(),
 };
 
+/** A colour sent both in `tag_design` (camelCase) and as the event's column must agree. */
+function checkTagColours(value: object, ctx: z.RefinementCtx) {
+  // Refinements may run after a field failed: read defensively.
+  const v = value as Record<string, unknown>;
+  const colours = (v.tag_design as { colours?: Record<string, unknown> } | null | undefined)?.colours;
+  if (!colours) return;
+  for (const [field, to] of Object.entries(TAG_DESIGN_KEYS)) {
+    if (!('colour' in to)) continue;
+    const inDesign = colours[to.colour];
+    const column = v[to.colour];
+    if (
+      typeof inDesign === 'string' &&
+      typeof column === 'string' &&
+      column.toLowerCase() !== inDesign.toLowerCase()
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tag_design', field],
+        message: messages.tagColourTwice.replace('{field}', field).replace('{column}', to.colour),
+      });
+    }
+  }
+}
+
 const eventName = z
   .string({ error: messages.eventNameRequired })
   .trim()
@@ -126,6 +150,7 @@ export const ZEventCreate = z
     location: eventLocation,
     ...eventExtras,
   })
+  .superRefine(checkTagColours)
   .superRefine((v, ctx) => {
     // Refinements still run after a field failed (a blank date stays a string): compare only dates.
     if (!isDateTimeInput(v.start_date) || !isDateTimeInput(v.end_date)) return;
@@ -148,14 +173,16 @@ export type TEventCreateParsed = z.output<typeof ZEventCreate>;
  * without an offset stay wall-clock times: the service places them in time_zone when this body sends
  * one, else in the event's stored zone (`placeDateTime`).
  */
-export const ZEventUpdate = z.object({
-  name: eventName.optional(),
-  start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
-  end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
-  location: eventLocation.optional(),
-  ...eventExtras,
-  description: z.string().trim().max(5000).nullish(),
-});
+export const ZEventUpdate = z
+  .object({
+    name: eventName.optional(),
+    start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
+    end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
+    location: eventLocation.optional(),
+    ...eventExtras,
+    description: z.string().trim().max(5000).nullish(),
+  })
+  .superRefine(checkTagColours);
 export type TEventUpdate = z.input<typeof ZEventUpdate>;
 export type TEventUpdateParsed = z.output<typeof ZEventUpdate>;
 
@@ -179,16 +206,8 @@ export const ZEvent = z.object({
   accent_color: z.string(),
   tag_background_color: z.string(),
   tag_text_color: z.string(),
-  /** The whole design, defaults filled in (see tags.ts). */
-  tag_design: z.object({
-    border_radius: z.number().int(),
-    layout: z.enum(['modern', 'classic', 'minimal']),
-    qr_position: z.enum(['center', 'bottom-right', 'top-right']),
-    qr_size: z.enum(['small', 'medium', 'large']),
-    logo_size: z.union([z.literal(40), z.literal(60), z.literal(80)]),
-    show_logo: z.boolean(),
-    show_organization: z.boolean(),
-  }),
+  /** The whole design, defaults filled in: the spec's camelCase object and snake_case beside it (tags.ts). */
+  tag_design: ZTagDesignResponse,
   /** The uploaded logo (PNG, JPEG or WebP), or null. */
   logo_url: z.string().nullable(),
   /** The stored notes, or the default wording when staff have not written their own. */

@@ -49,6 +49,21 @@ export const fr: Record<keyof typeof messages, string> = {
   logoDataTooLarge:
     'Le logo contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-le à nouveau en PNG, JPEG ou WebP et importez ce fichier',
   logoNotFound: 'Logo introuvable',
+  tagBorderRadiusPx: 'L’arrondi des coins doit être compris entre 0px et 24px, écrit comme « 12px »',
+  tagNameSize: 'La taille du nom doit être un nombre entier de pixels de 16 à 48',
+  tagOrganizationSize: 'La taille de l’organisation doit être un nombre entier de pixels de 10 à 24',
+  tagImageUrl:
+    'L’URL de l’image doit être celle d’une image importée pour cet événement (POST /api/events/{id}/image/), ou null ; les autres adresses ne sont pas acceptées',
+  tagColourTwice: '{field} dans tag_design et {column} diffèrent : n’envoyez que l’un des deux',
+  imageFileRequired: 'Veuillez sélectionner une image à importer',
+  imageTooLarge: 'L’image de l’événement ne doit pas dépasser 1 Mo',
+  imageWrongType: 'L’image de l’événement doit être une image PNG, JPEG ou WebP',
+  imageSvgRefused: 'Les images SVG ne sont pas acceptées : importez une image PNG, JPEG ou WebP',
+  imageTooManyPixels: 'L’image de l’événement ne doit pas dépasser 4000 × 4000 pixels',
+  imageDamaged: 'L’image de l’événement est endommagée ou incomplète',
+  imageDataTooLarge:
+    'L’image de l’événement contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-la à nouveau en PNG, JPEG ou WebP et importez ce fichier',
+  imageNotFound: 'Image introuvable',
   // Sessions
   missingRequiredFields: 'Champs obligatoires manquants : {fields}',
   invalidSessionDate: 'Format de date invalide. Veuillez vérifier les heures de début et de fin.',

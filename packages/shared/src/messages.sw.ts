@@ -46,6 +46,21 @@ export const sw: Record<keyof typeof messages, string> = {
   logoDataTooLarge:
     'Nembo ina data ya picha zaidi ya inavyoruhusiwa na ukubwa wake wa pikseli: ihifadhi upya kama PNG, JPEG au WebP kisha uipakie',
   logoNotFound: 'Nembo haikupatikana',
+  tagBorderRadiusPx: 'Mzingo wa pembe lazima uwe kati ya 0px na 24px, umeandikwa kama "12px"',
+  tagNameSize: 'Ukubwa wa jina lazima uwe pikseli nzima kuanzia 16 hadi 48',
+  tagOrganizationSize: 'Ukubwa wa shirika lazima uwe pikseli nzima kuanzia 10 hadi 24',
+  tagImageUrl:
+    'URL ya picha lazima iwe ya picha iliyopakiwa kwa tukio hili (POST /api/events/{id}/image/), au null; anwani nyingine hazikubaliwi',
+  tagColourTwice: '{field} katika tag_design na {column} zinatofautiana: tuma moja tu',
+  imageFileRequired: 'Tafadhali chagua picha ya kupakia',
+  imageTooLarge: 'Picha ya tukio lazima iwe MB 1 au chini ya hapo',
+  imageWrongType: 'Picha ya tukio lazima iwe picha ya PNG, JPEG au WebP',
+  imageSvgRefused: 'Picha za SVG hazikubaliwi: pakia picha ya PNG, JPEG au WebP',
+  imageTooManyPixels: 'Picha ya tukio isizidi pikseli 4000 × 4000',
+  imageDamaged: 'Picha ya tukio imeharibika au haijakamilika',
+  imageDataTooLarge:
+    'Picha ya tukio ina data zaidi kuliko ukubwa wake wa pikseli unavyoruhusu: ihifadhi tena kama PNG, JPEG au WebP na uipakie',
+  imageNotFound: 'Picha haikupatikana',
   // Sessions
   missingRequiredFields: 'Sehemu zinazohitajika hazijajazwa: {fields}',
   invalidSessionDate: 'Muundo wa tarehe si sahihi. Tafadhali kagua saa za kuanza na kumalizika.',

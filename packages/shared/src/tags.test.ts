@@ -130,3 +130,67 @@ describe('readTagDesign', () => {
     });
   });
 });
+
+describe('tagLayout with the design object’s sizes, show-name switch and image', () => {
+  const textOf = (boxes: TagBox[], role: string) =>
+    boxes.find((b): b is Extract<TagBox, { kind: 'text' }> => b.kind === 'text' && b.role === role);
+
+  it('draws the name at the chosen size, a long name shrunk to fit, and hides what is switched off', () => {
+    for (const layout of TAG_LAYOUTS) {
+      const design = { ...DEFAULT_TAG_DESIGN, layout, name_size: 40, organization_size: 12 };
+      const boxes = tagLayout(design, colours, content);
+      expect(textOf(boxes, 'name')?.size, layout).toBe(40);
+      expect(textOf(boxes, 'organization')?.size, layout).toBe(12);
+      const long = tagLayout(design, colours, {
+        ...content,
+        name: 'Maria Fernanda de los Ángeles Gutiérrez-Villanueva',
+      });
+      const name = textOf(long, 'name');
+      expect(name?.size).toBeLessThan(40);
+      for (const line of name?.lines ?? [])
+        expect(textWidthEm(line, 'bold') * (name?.size ?? 0)).toBeLessThanOrEqual(name?.w ?? 0);
+      const hidden = tagLayout({ ...design, show_name: false, show_organization: false }, colours, content);
+      expect(textOf(hidden, 'name')).toBeUndefined();
+      expect(textOf(hidden, 'organization')).toBeUndefined();
+    }
+  });
+
+  it('puts an image band at the top and lays the rest out below it, inside the tag', () => {
+    for (const layout of TAG_LAYOUTS) {
+      for (const image_size of ['small', 'medium', 'large'] as const) {
+        const design = { ...DEFAULT_TAG_DESIGN, layout, image_size, image_position: 'top' as const };
+        const boxes = tagLayout(design, colours, { ...content, image: true });
+        const band = { small: 60, medium: 90, large: 120 }[image_size];
+        expect(boxes[1]).toEqual({ kind: 'image', x: 0, y: 0, w: TAG_WIDTH, h: band, fit: 'cover' });
+        for (const b of boxes.slice(2)) {
+          expect(b.y, `${layout} ${image_size} ${b.kind}`).toBeGreaterThanOrEqual(band);
+          const bottom = b.y + ('size' in b ? b.size : 'h' in b ? b.h : 0);
+          expect(bottom, `${layout} ${image_size} ${b.kind}`).toBeLessThanOrEqual(TAG_HEIGHT);
+        }
+        const qr = boxes.find((b) => b.kind === 'qr');
+        const code = textOf(boxes, 'code');
+        if (qr?.kind === 'qr' && code)
+          expect(qr.y + qr.size, `${layout} ${image_size}`).toBeLessThanOrEqual(code.y);
+      }
+    }
+  });
+
+  it('draws a background image behind everything, covering the tag when large', () => {
+    const design = {
+      ...DEFAULT_TAG_DESIGN,
+      image_position: 'background' as const,
+      image_size: 'large' as const,
+    };
+    const boxes = tagLayout(design, colours, { ...content, image: true });
+    expect(boxes[1]).toEqual({ kind: 'image', x: 0, y: 0, w: TAG_WIDTH, h: TAG_HEIGHT, fit: 'cover' });
+    const small = tagLayout({ ...design, image_size: 'small' }, colours, { ...content, image: true });
+    expect(small[1]).toMatchObject({ kind: 'image', w: 175, h: 275, fit: 'contain' });
+    // No image uploaded, or switched off: nothing drawn, and the layout is as without one.
+    expect(tagLayout(design, colours, content)).toEqual(tagLayout(DEFAULT_TAG_DESIGN, colours, content));
+    expect(
+      tagLayout({ ...design, show_image: false }, colours, { ...content, image: true }).some(
+        (b) => b.kind === 'image',
+      ),
+    ).toBe(false);
+  });
+});

@@ -82,6 +82,7 @@ export const apiPaths = {
     query ? `/api/events/?${new URLSearchParams(stringValues(query))}` : '/api/events/',
   event: (eventId: Id) => `/api/events/${eventId}/`,
   eventLogo: (eventId: Id) => `/api/events/${eventId}/logo/`,
+  eventImage: (eventId: Id) => `/api/events/${eventId}/image/`,
   badgesPdf: (eventId: Id, query: Record<string, string | number>) =>
     `/api/events/${eventId}/badges.pdf?${new URLSearchParams(stringValues(query)).toString()}`,
   eventSessions: (eventId: Id, query?: { parent_session?: Id }) =>

@@ -25,6 +25,23 @@ export const eventLogos = pgTable('event_logos', {
 });
 
 /**
+ * An event's uploaded image (the tag design's `imageUrl`), checked and kept like the logo;
+ * `events.image_hash` names the current one.
+ */
+export const eventImages = pgTable('event_images', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  /** The first 32 hex digits of the content's SHA-256: part of the image's URL. */
+  hash: text('hash').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The results spreadsheet of a bulk upload, kept a day in the database (not on one process's disk)
  * so that any process serves the download. The id is 128 random bits: the file holds unique codes.
  */

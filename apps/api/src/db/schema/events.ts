@@ -35,6 +35,8 @@ export const events = pgTable(
     logo: text('logo'),
     /** The hash of the uploaded logo in event_logos (null when there is none). */
     logoHash: text('logo_hash'),
+    /** The hash of the uploaded tag image in event_images (null when there is none). */
+    imageHash: text('image_hash'),
     image: text('image'),
     primaryColor: text('primary_color').notNull().default('#1EB53A'),
     secondaryColor: text('secondary_color').notNull().default('#FFFFFF'),

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { PNG } from 'pngjs';
 import type { DbOrTx } from '../../db/client';
-import { eventLogos } from '../../db/schema';
+import { eventImages, eventLogos } from '../../db/schema';
 import { checkPngData, decodableSize } from '../../lib/image-bounds';
 
 const require = createRequire(import.meta.url);
@@ -85,18 +85,30 @@ const MAX_CHECKED = 64;
  * whose image data outgrows its header throws, and the badges print without it. A JPEG is embedded
  * as it is (PDF readers decode it), so the server never decompresses it.
  */
-export async function badgeLogo(db: DbOrTx, eventId: number, hash: string): Promise<Buffer | null> {
-  const key = `${eventId}:${hash}`;
+export async function badgeLogo(
+  db: DbOrTx,
+  eventId: number,
+  hash: string,
+  source: 'logo' | 'image' = 'logo',
+): Promise<Buffer | null> {
+  const key = `${source}:${eventId}:${hash}`;
   const cached = converted.get(key);
   if (cached) return cached;
-  const [row] = await db
-    .select({ content: eventLogos.content, mimeType: eventLogos.mimeType })
-    .from(eventLogos)
-    .where(and(eq(eventLogos.eventId, eventId), eq(eventLogos.hash, hash)));
+  // The tag design's image is stored and checked like the logo, in a table of its own.
+  const [row] =
+    source === 'image'
+      ? await db
+          .select({ content: eventImages.content, mimeType: eventImages.mimeType })
+          .from(eventImages)
+          .where(and(eq(eventImages.eventId, eventId), eq(eventImages.hash, hash)))
+      : await db
+          .select({ content: eventLogos.content, mimeType: eventLogos.mimeType })
+          .from(eventLogos)
+          .where(and(eq(eventLogos.eventId, eventId), eq(eventLogos.hash, hash)));
   if (!row) return null;
   if (row.mimeType === 'image/png' && !checkedPngs.has(key)) {
     const problem = checkPngData(row.content);
-    if (problem) throw new Error(`The PNG logo of event ${eventId} is not decoded (${problem}).`);
+    if (problem) throw new Error(`The PNG ${source} of event ${eventId} is not decoded (${problem}).`);
     if (checkedPngs.size >= MAX_CHECKED) checkedPngs.clear();
     checkedPngs.add(key);
   }

@@ -163,6 +163,8 @@ export type BadgeArt = {
   /** The signed check-in credential the QR code carries. */
   credential: string;
   logo: PDFKit.PDFOpenedImage | null;
+  /** The tag design's image, when the event has one. */
+  image?: PDFKit.PDFOpenedImage | null;
 };
 
 /**
@@ -206,6 +208,21 @@ export function drawBadge(
       case 'logo':
         if (art.logo) {
           doc.image(art.logo, box.x, box.y, { fit: [box.size, box.size], align: 'center', valign: 'center' });
+        }
+        break;
+      case 'image':
+        if (art.image) {
+          // Clipped to its box, as the browser's object-fit clips it.
+          doc.save();
+          doc.rect(box.x, box.y, box.w, box.h).clip();
+          const size: [number, number] = [box.w, box.h];
+          // PDFKit's `fit` is CSS's `contain`.
+          doc.image(art.image, box.x, box.y, {
+            ...(box.fit === 'cover' ? { cover: size } : { fit: size }),
+            align: 'center',
+            valign: 'center',
+          });
+          doc.restore();
         }
         break;
       case 'qr':

@@ -144,6 +144,7 @@ export async function drawBadgeSheets(
       tagTextColor: events.tagTextColor,
       tagDesign: events.tagDesign,
       logoHash: events.logoHash,
+      imageHash: events.imageHash,
       qrPrivateKey: events.qrPrivateKey,
     })
     .from(events)
@@ -168,6 +169,14 @@ export async function drawBadgeSheets(
       onError(err); // a logo that will not decode leaves the badges without it
     }
   }
+  let imageData: Buffer | null = null;
+  if (design.show_image && event.imageHash) {
+    try {
+      imageData = await badgeLogo(db, eventId, event.imageHash, 'image');
+    } catch (err) {
+      onError(err); // likewise the tag image
+    }
+  }
 
   const sheet = BADGE_SHEETS[params.layout];
   const PDFDocument = await loadPdfKit();
@@ -181,14 +190,17 @@ export async function drawBadgeSheets(
     info: { Title: `${event.name}: badges`, Creator: 'Attend' },
   });
   const fonts = await badgeFonts(doc);
-  let logo: PDFKit.PDFOpenedImage | null = null;
-  if (logoData) {
+  const open = (data: Buffer | null): PDFKit.PDFOpenedImage | null => {
+    if (!data) return null;
     try {
-      logo = doc.openImage(logoData);
+      return doc.openImage(data);
     } catch (err) {
       onError(err);
+      return null;
     }
-  }
+  };
+  const logo = open(logoData);
+  const image = open(imageData);
 
   // PDFKit pushes whatever is drawn; its stream asks for more (_read) once the reader has taken
   // what was queued. Drawing waits for that when a page's worth is waiting unread.
@@ -209,7 +221,12 @@ export async function drawBadgeSheets(
   };
 
   void (async () => {
-    const content = { eventName: event.name, eventCode: event.eventCode, logo: logo !== null };
+    const content = {
+      eventName: event.name,
+      eventCode: event.eventCode,
+      logo: logo !== null,
+      image: image !== null,
+    };
     let slot = 0;
     const pages = people(db, eventId, params.selection);
     let next = pages.next();
@@ -231,7 +248,7 @@ export async function drawBadgeSheets(
         drawBadge(
           doc,
           fonts,
-          { boxes, logo, credential: sign({ eventId, participantId: person.id }) },
+          { boxes, logo, image, credential: sign({ eventId, participantId: person.id }) },
           { ...at, scale: sheet.scale },
         );
         drawCutMarks(doc, sheet.marks[slot] ?? []);

@@ -42,6 +42,13 @@ export async function createEvent(
   input: TEventCreateParsed,
   meta: { ip?: string } = {},
 ): Promise<TEventDetail> {
+  // A new event has no uploaded image yet: a design may only say it has none.
+  if (input.tag_design?.image_url) {
+    throw new AppError('validation_error', messages.tagImageUrl, {
+      errors: { tag_design: [messages.tagImageUrl] },
+    });
+  }
+  const colours = input.tag_design?.colours ?? {};
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const [row] = await db
       .insert(events)
@@ -55,12 +62,12 @@ export async function createEvent(
         eventCode: generateEventCode(),
         logo: input.logo ?? null,
         image: input.image ?? null,
-        primaryColor: input.primary_color,
-        secondaryColor: input.secondary_color,
-        accentColor: input.accent_color,
-        tagBackgroundColor: input.tag_background_color,
-        tagTextColor: input.tag_text_color,
-        tagDesign: input.tag_design ? { ...readTagDesign(null), ...input.tag_design } : null,
+        primaryColor: input.primary_color ?? colours.primary_color,
+        secondaryColor: input.secondary_color ?? colours.secondary_color,
+        accentColor: input.accent_color ?? colours.accent_color,
+        tagBackgroundColor: input.tag_background_color ?? colours.tag_background_color,
+        tagTextColor: input.tag_text_color ?? colours.tag_text_color,
+        tagDesign: input.tag_design ? { ...readTagDesign(null), ...input.tag_design.design } : null,
         eventNotes: input.event_notes || null,
         groupChatUrl: input.group_chat_url || null,
         supportContact: input.support_contact || null,

@@ -15,8 +15,31 @@ import { getEvent } from './get-event';
 export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_MAX_PIXELS_PER_SIDE = 4000;
 
-const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+export const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 type LogoType = keyof typeof MIME;
+
+/** The refusals of one kind of upload: the logo's, or the tag image's (same checks, its own words). */
+const WORDS = {
+  logo: {
+    required: messages.logoFileRequired,
+    tooLarge: messages.logoTooLarge,
+    wrongType: messages.logoWrongType,
+    svg: messages.logoSvgRefused,
+    pixels: messages.logoTooManyPixels,
+    damaged: messages.logoDamaged,
+    data: messages.logoDataTooLarge,
+  },
+  image: {
+    required: messages.imageFileRequired,
+    tooLarge: messages.imageTooLarge,
+    wrongType: messages.imageWrongType,
+    svg: messages.imageSvgRefused,
+    pixels: messages.imageTooManyPixels,
+    damaged: messages.imageDamaged,
+    data: messages.imageDataTooLarge,
+  },
+} as const;
+export type UploadKind = keyof typeof WORDS;
 
 function refuse(detail: string): AppError {
   return new AppError('bad_request', detail, { errors: { file: [detail] } });
@@ -90,41 +113,45 @@ function wellFormedWebp(data: Buffer): boolean {
  * PNG's image data must inflate to no more than its header declares, checked with the inflation
  * bounded by that size before the decoder (which inflates interlaced images without a bound) runs.
  */
-export function inspectLogo(data: Buffer): { type: LogoType; width: number; height: number } {
-  if (data.length === 0) throw refuse(messages.logoFileRequired);
-  if (data.length > LOGO_MAX_BYTES) throw refuse(messages.logoTooLarge);
+export function inspectLogo(
+  data: Buffer,
+  kind: UploadKind = 'logo',
+): { type: LogoType; width: number; height: number } {
+  const words = WORDS[kind];
+  if (data.length === 0) throw refuse(words.required);
+  if (data.length > LOGO_MAX_BYTES) throw refuse(words.tooLarge);
   const head = data.toString('utf8', 0, Math.min(data.length, 512)).trimStart().toLowerCase();
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) {
-    throw refuse(messages.logoSvgRefused);
+    throw refuse(words.svg);
   }
   let info: { type?: string; width?: number; height?: number };
   try {
     info = imageSize(data);
   } catch {
-    throw refuse(messages.logoWrongType);
+    throw refuse(words.wrongType);
   }
   const type = info.type === 'jpg' || info.type === 'png' || info.type === 'webp' ? info.type : null;
-  if (!type) throw refuse(info.type === 'svg' ? messages.logoSvgRefused : messages.logoWrongType);
+  if (!type) throw refuse(info.type === 'svg' ? words.svg : words.wrongType);
   const width = info.width ?? 0;
   const height = info.height ?? 0;
-  if (width < 1 || height < 1) throw refuse(messages.logoDamaged);
+  if (width < 1 || height < 1) throw refuse(words.damaged);
   if (width > LOGO_MAX_PIXELS_PER_SIDE || height > LOGO_MAX_PIXELS_PER_SIDE) {
-    throw refuse(messages.logoTooManyPixels);
+    throw refuse(words.pixels);
   }
   if (type === 'png') {
-    if (!wellFormedPng(data)) throw refuse(messages.logoDamaged);
+    if (!wellFormedPng(data)) throw refuse(words.damaged);
     const problem = checkPngData(data);
-    if (problem === 'too-much-data') throw refuse(messages.logoDataTooLarge);
-    if (problem === 'too-many-pixels') throw refuse(messages.logoTooManyPixels);
-    if (problem) throw refuse(messages.logoDamaged);
+    if (problem === 'too-much-data') throw refuse(words.data);
+    if (problem === 'too-many-pixels') throw refuse(words.pixels);
+    if (problem) throw refuse(words.damaged);
     try {
       // Whole chunks within the pixel limit: decoding checks the compressed image data.
       PNG.sync.read(data);
     } catch {
-      throw refuse(messages.logoDamaged);
+      throw refuse(words.damaged);
     }
   } else if (type === 'jpg' ? !wellFormedJpeg(data) : !wellFormedWebp(data)) {
-    throw refuse(messages.logoDamaged);
+    throw refuse(words.damaged);
   }
   return { type, width, height };
 }

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   defaultEventNotes,
   displayStatus,
+  eventImageUrl,
   readTagDesign,
+  tagDesignResponse,
   type TEvent,
   type TEventDetail,
 } from '@attend/shared';
@@ -56,7 +58,17 @@ export function serializeEvent(
     accent_color: e.accentColor,
     tag_background_color: e.tagBackgroundColor,
     tag_text_color: e.tagTextColor,
-    tag_design: readTagDesign(e.tagDesign),
+    tag_design: tagDesignResponse(
+      readTagDesign(e.tagDesign),
+      {
+        primary: e.primaryColor,
+        secondary: e.secondaryColor,
+        accent: e.accentColor,
+        background: e.tagBackgroundColor,
+        text: e.tagTextColor,
+      },
+      e.imageHash ? eventImageUrl(e.id, e.imageHash) : null,
+    ),
     logo_url: e.logoHash ? eventLogoUrl(e.id, e.logoHash) : null,
     event_notes: e.eventNotes ?? defaultEventNotes(e.dsaSessionsPerDay),
     group_chat_url: e.groupChatUrl,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  eventImageUrl,
   messages,
   placeDateTime,
   readTagDesign,
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { defaultCountry } from './create-event';
+import { removeEventImage } from './event-image';
 import { getEvent } from './get-event';
 
 /**
@@ -52,10 +54,27 @@ export async function updateEvent(
     if (input.accent_color !== undefined) set.accentColor = input.accent_color;
     if (input.tag_background_color !== undefined) set.tagBackgroundColor = input.tag_background_color;
     if (input.tag_text_color !== undefined) set.tagTextColor = input.tag_text_color;
-    // A partial design changes the keys sent; null restores the defaults.
-    if (input.tag_design !== undefined) {
-      set.tagDesign =
-        input.tag_design === null ? null : { ...readTagDesign(current.tagDesign), ...input.tag_design };
+    // A partial design changes the keys sent; null restores the defaults (colours and image stay).
+    if (input.tag_design === null) set.tagDesign = null;
+    else if (input.tag_design) {
+      const change = input.tag_design;
+      set.tagDesign = { ...readTagDesign(current.tagDesign), ...change.design };
+      const c = change.colours;
+      if (c.primary_color !== undefined) set.primaryColor = c.primary_color;
+      if (c.secondary_color !== undefined) set.secondaryColor = c.secondary_color;
+      if (c.accent_color !== undefined) set.accentColor = c.accent_color;
+      if (c.tag_background_color !== undefined) set.tagBackgroundColor = c.tag_background_color;
+      if (c.tag_text_color !== undefined) set.tagTextColor = c.tag_text_color;
+      // imageUrl names the event's own upload (sending it back changes nothing) or null to remove it.
+      if (change.image_url === null) await removeEventImage(tx, eventId);
+      else if (
+        change.image_url !== undefined &&
+        (!current.imageHash || change.image_url !== eventImageUrl(eventId, current.imageHash))
+      ) {
+        throw new AppError('validation_error', messages.tagImageUrl, {
+          errors: { tag_design: [messages.tagImageUrl] },
+        });
+      }
     }
     if (input.event_notes !== undefined) set.eventNotes = input.event_notes || null;
     if (input.group_chat_url !== undefined) set.groupChatUrl = input.group_chat_url || null;

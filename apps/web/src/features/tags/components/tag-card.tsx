@@ -18,6 +18,8 @@ type Props = {
   content: TagContent;
   /** The logo's URL (drawn when the design shows it). */
   logoUrl: string | null;
+  /** The tag design image's URL (drawn when the design shows it). */
+  imageUrl?: string | null;
   /** What goes in the QR box: the participant's QR image, or a placeholder in the designer. */
   qr: ReactNode;
   /** Accessible name of the whole tag. */
@@ -26,8 +28,36 @@ type Props = {
 
 const FONT_WEIGHT = { regular: 400, bold: 700 } as const;
 
-function Box({ box, logoUrl, qr }: { box: TagBox; logoUrl: string | null; qr: ReactNode }) {
+function Box({
+  box,
+  logoUrl,
+  imageUrl,
+  qr,
+}: {
+  box: TagBox;
+  logoUrl: string | null;
+  imageUrl: string | null;
+  qr: ReactNode;
+}) {
   switch (box.kind) {
+    case 'image':
+      return imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          crossOrigin="anonymous"
+          data-testid="tag-image"
+          data-fit={box.fit}
+          style={{
+            position: 'absolute',
+            left: box.x,
+            top: box.y,
+            width: box.w,
+            height: box.h,
+            objectFit: box.fit,
+          }}
+        />
+      ) : null;
     case 'rect':
       return (
         <div
@@ -131,10 +161,14 @@ function Box({ box, logoUrl, qr }: { box: TagBox; logoUrl: string | null; qr: Re
  * the designer's preview, the participant's tag page and the PNG both are made from it.
  */
 export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
-  { design, colours, content, logoUrl, qr, label },
+  { design, colours, content, logoUrl, imageUrl = null, qr, label },
   ref,
 ) {
-  const boxes = tagLayout(design, colours, { ...content, logo: content.logo && !!logoUrl });
+  const boxes = tagLayout(design, colours, {
+    ...content,
+    logo: content.logo && !!logoUrl,
+    image: !!imageUrl,
+  });
   return (
     <div
       ref={ref}
@@ -153,7 +187,7 @@ export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
       }}
     >
       {boxes.map((box, i) => (
-        <Box key={i} box={box} logoUrl={logoUrl} qr={qr} />
+        <Box key={i} box={box} logoUrl={logoUrl} imageUrl={imageUrl} qr={qr} />
       ))}
     </div>
   );

@@ -97,6 +97,8 @@ function TagView({
   const keptLogo = useOfflineCopy(participant.id, 'logo', ZImageDataUrl);
   const qrData = useDataUrl(qr.src, offline);
   const logoData = useDataUrl(event.logo_url, offline);
+  // The tag image as data too, so that the PNG drawn from the tag holds it.
+  const imageData = useDataUrl(event.tag_design.imageUrl, offline);
   const qrImage = qrData.data ?? keptQr?.value ?? null;
   // The kept logo only while the event still has one (staff may have removed it since).
   const logoImage = event.logo_url ? (logoData.data ?? keptLogo?.value ?? null) : null;
@@ -187,6 +189,7 @@ function TagView({
                     logo: true,
                   }}
                   logoUrl={logoImage}
+                  imageUrl={event.tag_design.imageUrl ? (imageData.data ?? null) : null}
                   qr={
                     qrImage ? (
                       <img

@@ -19,8 +19,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useBlocker, useParams } from 'react-router';
 import {
   readTagDesign,
+  TAG_IMAGE_POSITIONS,
+  TAG_IMAGE_SIZES,
   TAG_LAYOUTS,
   TAG_LOGO_SIZES,
+  TAG_NAME_SIZE,
+  TAG_ORGANIZATION_SIZE,
   TAG_QR_POSITIONS,
   tagColoursOf,
   type TagColours,
@@ -36,6 +40,7 @@ import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/transfer';
 import { useEvent, useUpdateEvent } from '../../events';
+import { useDeleteEventImage, useUploadEventImage } from '../api/event-image';
 import { useDeleteEventLogo, useUploadEventLogo } from '../api/event-logo';
 import { TagCard } from '../components/tag-card';
 import { tt, type TagsKey } from '../i18n';
@@ -89,6 +94,8 @@ function Designer({ event }: { event: TEventDetail }) {
   const update = useUpdateEvent();
   const upload = useUploadEventLogo();
   const removeLogo = useDeleteEventLogo();
+  const uploadImage = useUploadEventImage();
+  const removeImage = useDeleteEventImage();
   const dirty = !sameDraft(draft, saved);
   const invalid = COLOUR_FIELDS.filter((f) => !HEX.test(draft.colours[f.key]));
   // A colour being typed shows its saved value until it reads as #rrggbb.
@@ -170,6 +177,17 @@ function Designer({ event }: { event: TEventDetail }) {
     );
   };
 
+  const onImage = (file: File | null) => {
+    if (!file) return;
+    uploadImage.mutate(
+      { eventId: event.id, file },
+      {
+        onSuccess: () => notify(tt('design.imageUploaded'), 'success'),
+        onError: (err) => notify(err instanceof ApiError ? err.message : tt('design.imageFailed'), 'error'),
+      },
+    );
+  };
+
   const tag = (
     <TagCard
       ref={tagRef}
@@ -183,6 +201,7 @@ function Designer({ event }: { event: TEventDetail }) {
         logo: true,
       }}
       logoUrl={event.logo_url}
+      imageUrl={event.tag_design.imageUrl}
       qr={<QrPlaceholder />}
       label={tt('design.tagLabel', { name: event.name })}
     />
@@ -292,9 +311,28 @@ function Designer({ event }: { event: TEventDetail }) {
                   onChange={(e) => setDesign('show_logo', e.currentTarget.checked)}
                 />
                 <Switch
+                  label={tt('design.showName')}
+                  checked={draft.design.show_name}
+                  onChange={(e) => setDesign('show_name', e.currentTarget.checked)}
+                />
+                <SizeSlider
+                  id="name-size-label"
+                  label={tt('design.nameSize')}
+                  range={TAG_NAME_SIZE}
+                  value={draft.design.name_size}
+                  onChange={(v) => setDesign('name_size', v)}
+                />
+                <Switch
                   label={tt('design.showOrganization')}
                   checked={draft.design.show_organization}
                   onChange={(e) => setDesign('show_organization', e.currentTarget.checked)}
+                />
+                <SizeSlider
+                  id="organization-size-label"
+                  label={tt('design.organizationSize')}
+                  range={TAG_ORGANIZATION_SIZE}
+                  value={draft.design.organization_size}
+                  onChange={(v) => setDesign('organization_size', v)}
                 />
               </Stack>
             </Paper>
@@ -332,6 +370,60 @@ function Designer({ event }: { event: TEventDetail }) {
                 </Group>
               </Stack>
             </Paper>
+            <Paper withBorder radius="lg" p="md">
+              <Stack gap="sm">
+                <Title order={2} fz="h4">
+                  {tt('design.image')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {tt('design.imageHint')}
+                </Text>
+                <Group gap="sm">
+                  <FileButton onChange={onImage} accept="image/png,image/jpeg,image/webp">
+                    {(props) => (
+                      <Button {...props} variant="default" loading={uploadImage.isPending}>
+                        {tt('design.uploadImage')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {event.tag_design.imageUrl && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      loading={removeImage.isPending}
+                      onClick={() =>
+                        removeImage.mutate(
+                          { eventId: event.id },
+                          { onSuccess: () => notify(tt('design.imageRemoved'), 'success') },
+                        )
+                      }
+                    >
+                      {tt('design.removeImage')}
+                    </Button>
+                  )}
+                </Group>
+                <Switch
+                  label={tt('design.showImage')}
+                  checked={draft.design.show_image}
+                  onChange={(e) => setDesign('show_image', e.currentTarget.checked)}
+                />
+                <Choice
+                  label={tt('design.imagePosition')}
+                  value={draft.design.image_position}
+                  options={TAG_IMAGE_POSITIONS.map((v) => ({
+                    value: v,
+                    label: tt(`design.imagePosition.${v}`),
+                  }))}
+                  onChange={(v) => setDesign('image_position', v)}
+                />
+                <Choice
+                  label={tt('design.imageSize')}
+                  value={draft.design.image_size}
+                  options={TAG_IMAGE_SIZES.map((v) => ({ value: v, label: tt(`design.imageSize.${v}`) }))}
+                  onChange={(v) => setDesign('image_size', v)}
+                />
+              </Stack>
+            </Paper>
           </Stack>
           <Stack gap="sm" align="center">
             <Title order={2} fz="h4" style={{ alignSelf: 'flex-start' }}>
@@ -341,6 +433,37 @@ function Designer({ event }: { event: TEventDetail }) {
           </Stack>
         </SimpleGrid>
       )}
+    </Stack>
+  );
+}
+
+function SizeSlider({
+  id,
+  label,
+  range,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  range: { min: number; max: number };
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {tt('design.sizeLabel', { label, value })}
+      </Text>
+      <Slider
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={value}
+        onChange={onChange}
+        label={(v) => tt('design.sizeValue', { value: v })}
+        thumbProps={{ 'aria-labelledby': id }}
+      />
     </Stack>
   );
 }
