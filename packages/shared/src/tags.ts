@@ -204,11 +204,14 @@ export const ZTagDesign = z
   .superRefine((v, ctx) => {
     for (const [camel, to] of Object.entries(TAG_DESIGN_KEYS)) {
       if (!('snake' in to) || to.snake === camel) continue;
-      if (v[camel as keyof typeof v] !== undefined && v[to.snake as keyof typeof v] !== undefined) {
+      const a = v[camel as keyof typeof v];
+      const b = v[to.snake as keyof typeof v];
+      // Both names with one value (a GET's answer sent back whole) is one field; two values are not.
+      if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
         ctx.addIssue({
           code: 'custom',
           path: [camel],
-          message: `Tag design field sent twice: ${camel} and ${to.snake} (send one)`,
+          message: `Tag design field sent twice with different values: ${camel} and ${to.snake} (send one)`,
         });
       }
     }
