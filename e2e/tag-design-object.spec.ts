@@ -40,10 +40,7 @@ test('staff size the name, hide the organisation and add a background image; the
   await expect(tag.locator('[data-role="organization"]')).toHaveCount(1);
 
   await expect(page.getByText('Name size: 32 px')).toBeVisible();
-  const nameSize = page
-    .locator('#name-size-label')
-    .locator('xpath=following-sibling::*[1]')
-    .getByRole('slider');
+  const nameSize = page.getByRole('slider', { name: 'Name size' });
   await nameSize.focus();
   for (let i = 0; i < 8; i++) await nameSize.press('ArrowRight');
   await expect(page.getByText('Name size: 40 px')).toBeVisible();

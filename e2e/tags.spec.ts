@@ -63,7 +63,7 @@ test.describe('event tags', () => {
     await page.getByText('Small (80 px)', { exact: true }).click();
     await page.getByRole('switch', { name: 'Show Organization' }).press('Space');
     await expect(page.getByRole('switch', { name: 'Show Organization' })).not.toBeChecked();
-    const radius = page.getByRole('slider');
+    const radius = page.getByRole('slider', { name: 'Border radius' });
     await radius.focus();
     for (let i = 0; i < 4; i++) await radius.press('ArrowRight');
     await expect(page.getByText('Border radius: 12 px')).toBeVisible();

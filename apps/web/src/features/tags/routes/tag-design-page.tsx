@@ -272,7 +272,7 @@ function Designer({ event }: { event: TEventDetail }) {
                     value={draft.design.border_radius}
                     onChange={(v) => setDesign('border_radius', v)}
                     label={(v) => tt('design.borderRadiusValue', { value: v })}
-                    thumbProps={{ 'aria-labelledby': 'radius-label' }}
+                    thumbLabel={tt('design.borderRadius')}
                   />
                 </Stack>
                 <Choice
@@ -462,7 +462,7 @@ function SizeSlider({
         value={value}
         onChange={onChange}
         label={(v) => tt('design.sizeValue', { value: v })}
-        thumbProps={{ 'aria-labelledby': id }}
+        thumbLabel={label}
       />
     </Stack>
   );
