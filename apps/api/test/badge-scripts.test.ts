@@ -49,7 +49,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function person(fullName: string): Promise<number> {
+async function person(fullName: string, organization = ''): Promise<number> {
   counter += 1;
   const [p] = await t.database.db
     .insert(participants)
@@ -58,7 +58,7 @@ async function person(fullName: string): Promise<number> {
       username: `script${counter}`,
       fullName,
       email: `script${counter}@example.org`,
-      organization: '',
+      organization,
       uniqueCode: `SC${String(counter).padStart(6, '0')}`.replace(/0/g, 'Z').replace(/1/g, 'Y'),
       confirmedAttendance: true,
       confirmedAt: new Date(),
@@ -137,6 +137,20 @@ describe('badges in every script', () => {
     const codes = drawnCodes(pdf);
     expect(codes.length).toBeGreaterThan(100);
     expect(codes.filter((c) => c === 0)).toEqual([]);
+  });
+
+  it('reads only the weight a text needs, and draws a letter its own font lacks in the weight it has', async () => {
+    // The name (bold) needs Noto Sans CJK; the organisation (regular) is in full-width Latin,
+    // which Noto Sans lacks and CJK has: it is drawn with CJK's bold rather than as empty boxes.
+    const id = await person('王小明', 'Ｔｏｋｙｏ');
+    const res = await get(`/api/events/${eventId}/badges.pdf?participant_ids=${id}`);
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    const fonts = poppler('pdffonts', [saved(pdf)]);
+    expect(fonts).toMatch(/\+NotoSansHans-Bold\s/);
+    expect(fonts).not.toMatch(/NotoSansHans-Regular/);
+    expect(text(pdf)).toContain('Ｔｏｋｙｏ');
+    expect(drawnCodes(pdf).filter((c) => c === 0)).toEqual([]);
   });
 
   it('prints each single badge with its name as written, named after the person', async () => {

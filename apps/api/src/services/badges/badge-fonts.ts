@@ -47,7 +47,7 @@ const FILES: Record<FontFamily, Record<TagFont, () => string>> = {
 };
 
 /** The name a font is registered under in a document. */
-export function fontName(family: FontFamily, weight: TagFont): string {
+function fontName(family: FontFamily, weight: TagFont): string {
   return `${family}-${weight}`;
 }
 
@@ -56,15 +56,16 @@ type Family = { coverage: fontkit.Font; data: Partial<Record<TagFont, Promise<Bu
 
 const families = new Map<FontFamily, Promise<Family>>();
 
-function family(name: FontFamily): Promise<Family> {
+/** A family read from disk: its character map comes from the first weight a document asks for. */
+function family(name: FontFamily, weight: TagFont): Promise<Family> {
   let loading = families.get(name);
   if (!loading) {
     loading = (async () => {
       const { create } = await loadFontkit(); // with the fonts, by the first badge sheet
-      const regular = readFile(FILES[name].regular());
-      const coverage = create(await regular);
+      const first = readFile(FILES[name][weight]());
+      const coverage = create(await first);
       if (!('hasGlyphForCodePoint' in coverage)) throw new Error(`${name}: a font collection, not a font`);
-      return { coverage, data: { regular } };
+      return { coverage, data: { [weight]: first } };
     })();
     loading.catch(() => families.delete(name)); // a failed read is tried again by the next document
     families.set(name, loading);
@@ -89,6 +90,8 @@ export type BadgeFonts = {
   /** Noto Sans' ascent and descent in ems: they place a line's baseline, as a browser would. */
   ascent: number;
   descent: number;
+  /** The registered font drawing a family in a weight (the other weight when only that one is). */
+  font(family: FontFamily, weight: TagFont): string;
   /**
    * Reads (once per process) and registers in the document the fonts the text boxes need: to be
    * awaited before the boxes are drawn.
@@ -98,26 +101,25 @@ export type BadgeFonts = {
 
 /**
  * The badge fonts of a new document, starting with Noto Sans in both weights; other families are
- * added by `ensure` when a badge's text needs them, and each document subsets its own copy.
+ * added by `ensure`, in the weight a badge's text needs them in, and each document subsets its own
+ * copy.
  */
 export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
-  const registered = new Map<FontFamily, Family>();
-  const register = async (name: FontFamily) => {
-    const f = await family(name);
-    // Both weights, so a run that falls back to this family finds it in either.
-    const [regular, bold] = await Promise.all([fontData(f, name, 'regular'), fontData(f, name, 'bold')]);
-    if (registered.has(name)) return;
-    for (const [weight, data] of [
-      ['regular', regular],
-      ['bold', bold],
-    ] as const) {
-      doc.registerFont(fontName(name, weight), data);
-      doc.font(fontName(name, weight)); // opened here to map its glyphs back to the text they draw
-      mapGlyphsToText(doc);
-    }
-    registered.set(name, f);
+  const registered = new Map<FontFamily, { coverage: fontkit.Font; weights: Set<TagFont> }>();
+  // Only the weights a document's text needs (Noto Sans KR is 6 MB a weight, CJK 16 MB).
+  const register = async (name: FontFamily, weight: TagFont) => {
+    const f = await family(name, weight);
+    const data = await fontData(f, name, weight);
+    const known = registered.get(name);
+    if (known?.weights.has(weight)) return;
+    doc.registerFont(fontName(name, weight), data);
+    doc.font(fontName(name, weight)); // opened here to map its glyphs back to the text they draw
+    mapGlyphsToText(doc);
+    if (known) known.weights.add(weight);
+    else registered.set(name, { coverage: f.coverage, weights: new Set([weight]) });
   };
-  await register('latin');
+  await register('latin', 'regular');
+  await register('latin', 'bold');
   const latin = registered.get('latin')?.coverage;
   if (!latin) throw new Error('Noto Sans is missing');
   const has: GlyphCheck = (name, cp) => registered.get(name)?.coverage.hasGlyphForCodePoint(cp) ?? false;
@@ -125,11 +127,18 @@ export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
     has,
     ascent: latin.ascent / latin.unitsPerEm,
     descent: -latin.descent / latin.unitsPerEm,
+    font(name, weight) {
+      const weights = registered.get(name)?.weights;
+      // A letter another family draws (none of its own script's font has it) may find that family
+      // registered in the other weight only: it is drawn in that weight rather than not at all.
+      const found = weights?.has(weight) ? weight : weights?.values().next().value;
+      return fontName(name, found ?? weight);
+    },
     async ensure(boxes) {
       for (const box of boxes) {
         if (box.kind !== 'text') continue;
         for (const name of familiesFor(box.lines.join(' '), has)) {
-          if (!registered.has(name)) await register(name);
+          if (!registered.get(name)?.weights.has(box.font)) await register(name, box.font);
         }
       }
     },

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { TAG_HEIGHT, TAG_WIDTH, type TagBox } from '@attend/shared';
-import { fontName, type BadgeFonts } from './badge-fonts';
+import type { BadgeFonts } from './badge-fonts';
 import type { CutMark } from './badge-sheet';
 import { visualRuns } from './text-runs';
 import './pdfkit-extras';
@@ -101,7 +101,7 @@ function runOperators(
  */
 function drawLine(doc: PDFKit.PDFDocument, fonts: BadgeFonts, box: TextBox, line: string, top: number) {
   const runs = visualRuns(line, fonts.has).map((run) => {
-    const font = embeddedFont(doc, fontName(run.family, box.font));
+    const font = embeddedFont(doc, fonts.font(run.family, box.font));
     // Features given, so the run is shaped whole (PDFKit otherwise shapes word by word).
     const [codes, positions] = font.encode(run.text, []);
     const advance = positions.reduce((sum, p) => sum + p.xAdvance, 0);
