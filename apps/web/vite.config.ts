@@ -71,9 +71,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The Noto families a tag needs only for names in other scripts (src/features/tags/lib/tag-fonts.ts):
+ * their style sheets are chunks of their own, named `tag-font-…`, and their font files are named
+ * after the family; neither is precached (hundreds of slices, some 10 MB), and a tag keeps those it
+ * has used for offline (runtimeCaching below).
+ */
+const TAG_FONT_FILES =
+  /\/assets\/(?:tag-font-|noto-(?:emoji|sans-(?:arabic|hebrew|bengali|tamil|thai|georgian|armenian|ethiopic|kr|sc))-)/;
+
+/**
+ * Keeps only the WOFF2 source of the @fontsource style sheets: every browser the app supports
+ * reads it, and the WOFF copies would double the fonts in the build for nobody.
+ */
+function woff2Only(): Plugin {
+  return {
+    name: 'attend:woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@fontsource[\\/][^\\/]+[\\/][^\\/]+\.css$/.test(id)) return null;
+      return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\('woff'\)/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    woff2Only(),
     stylesAfterFrame(),
     precompress(),
     // Installable, and every page opens without a network once the app has been opened online.
@@ -104,6 +129,20 @@ export default defineConfig({
       workbox: {
         // The whole app, staff pages and fonts included: a check-in station must open offline too.
         globPatterns: ['**/*.{html,js,css,woff2,svg,png}'],
+        // Except the fonts of other scripts, fetched by a tag that needs them (TAG_FONT_FILES).
+        globIgnores: [
+          '**/tag-font-*',
+          '**/noto-emoji-*',
+          '**/noto-sans-{arabic,hebrew,bengali,tamil,thai,georgian,armenian,ethiopic,kr,sc}-*',
+        ],
+        runtimeCaching: [
+          {
+            // Hashed file names never change: the copy kept is always right.
+            urlPattern: TAG_FONT_FILES,
+            handler: 'CacheFirst',
+            options: { cacheName: 'tag-fonts', expiration: { maxEntries: 300 } },
+          },
+        ],
         navigateFallback: '/index.html',
         // API answers are never cached: pages keep what they need themselves (lib/offline-copy.ts).
         navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
@@ -125,6 +164,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rollupOptions: {
+      output: {
+        // Each tag font's style sheet in a chunk named after it (TAG_FONT_FILES).
+        manualChunks(id: string) {
+          const sheet = /[\\/]@fontsource[\\/](noto-emoji|noto-sans-[a-z]+)[\\/](\d+)\.css$/.exec(id);
+          return sheet ? `tag-font-${sheet[1]}-${sheet[2]}` : undefined;
+        },
+      },
       treeshake: {
         // packages/shared only declares schemas and constants: importing one of its files for a single
         // export must not pull in the others (their top-level z.object() calls look like side effects).

@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useEffect, type ReactNode } from 'react';
 // The face the server prints badges with, so the preview, the PNG and the sheet match.
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/700.css';
@@ -11,6 +11,7 @@ import {
   type TagContent,
   type TagDesign,
 } from '@attend/shared';
+import { FONT_WEIGHT, loadTagFonts, TAG_FONT_FAMILY } from '../lib/tag-fonts';
 
 type Props = {
   design: TagDesign;
@@ -25,8 +26,6 @@ type Props = {
   /** Accessible name of the whole tag. */
   label: string;
 };
-
-const FONT_WEIGHT = { regular: 400, bold: 700 } as const;
 
 function Box({
   box,
@@ -169,6 +168,15 @@ export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
     logo: content.logo && !!logoUrl,
     image: !!imageUrl,
   });
+  // The fonts of the scripts on the tag, fetched when its text changes (the text is drawn at once
+  // and again when they arrive).
+  const texts = boxes
+    .flatMap((b) => (b.kind === 'text' ? [`${b.font}:${b.lines.join(' ')}`] : []))
+    .join('\n');
+  useEffect(() => {
+    loadTagFonts(boxes).catch(() => undefined); // a sheet that fails is asked for again next time
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the boxes' text is what matters
+  }, [texts]);
   return (
     <div
       ref={ref}
@@ -183,7 +191,7 @@ export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
         flex: 'none',
         overflow: 'hidden',
         borderRadius: design.border_radius,
-        fontFamily: "'Noto Sans', sans-serif",
+        fontFamily: TAG_FONT_FAMILY,
       }}
     >
       {boxes.map((box, i) => (
