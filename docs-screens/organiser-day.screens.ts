@@ -299,7 +299,7 @@ test('an organiser’s day, in screenshots', async ({ page, browser, request }, 
   await expect(mobile.getByRole('heading', { name: EVENT_NAME }).first()).toBeVisible();
   await shoot(mobile, 'participant-event.png');
   await mobile.goto('/sessions');
-  await expect(mobile.getByText('Data for decisions').first()).toBeVisible();
+  await expect(mobile.getByRole('heading', { name: 'Available Sessions', level: 1 })).toBeVisible();
   await shoot(mobile, 'participant-sessions.png');
   await mobile.goto('/qr-code');
   await expect(mobile.getByRole('img', { name: /QR/ }).first()).toBeVisible();
