@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { renderGuide } from './scripts/render-guide.mjs';
 
 // The API of `npm run dev` (PORT as for the server, default 3000); API_URL points elsewhere.
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -95,11 +96,26 @@ function woff2Only(): Plugin {
   };
 }
 
+/** The organiser's guide (docs/guide/) as pages of the build under /guide/ (scripts/render-guide.mjs). */
+function organisersGuide(): Plugin {
+  const guideDir = path.resolve(import.meta.dirname, '..', '..', 'docs', 'guide');
+  return {
+    name: 'attend:organisers-guide',
+    apply: 'build',
+    generateBundle() {
+      for (const { fileName, source } of renderGuide(guideDir)) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     woff2Only(),
     stylesAfterFrame(),
+    organisersGuide(),
     precompress(),
     // Installable, and every page opens without a network once the app has been opened online.
     VitePWA({
@@ -129,8 +145,10 @@ export default defineConfig({
       workbox: {
         // The whole app, staff pages and fonts included: a check-in station must open offline too.
         globPatterns: ['**/*.{html,js,css,woff2,svg,png}'],
-        // Except the fonts of other scripts, fetched by a tag that needs them (TAG_FONT_FILES).
+        // Except the fonts of other scripts, fetched by a tag that needs them (TAG_FONT_FILES), and
+        // the organiser's guide, read online, always the server's own copy.
         globIgnores: [
+          'guide/**',
           '**/tag-font-*',
           '**/noto-emoji-*',
           '**/noto-sans-{arabic,hebrew,bengali,tamil,thai,georgian,armenian,ethiopic,kr,sc}-*',
@@ -145,7 +163,7 @@ export default defineConfig({
         ],
         navigateFallback: '/index.html',
         // API answers are never cached: pages keep what they need themselves (lib/offline-copy.ts).
-        navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
+        navigateFallbackDenylist: [/^\/api(?:[/?]|$)/, /^\/guide(?:[/?]|$)/],
         cleanupOutdatedCaches: true,
         // Set by autoUpdate only when the plugin injects the registration itself.
         skipWaiting: true,

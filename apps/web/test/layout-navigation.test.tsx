@@ -95,6 +95,32 @@ describe('staff: the event navigation', () => {
   });
 });
 
+describe("staff: Help, the organiser's guide", () => {
+  // A laptop: the header shows its links (below Mantine's lg they move into the menu).
+  beforeEach(() => (window as unknown as SizedWindow).happyDOM.setViewport({ width: 1280, height: 800 }));
+  afterEach(() => {
+    (window as unknown as SizedWindow).happyDOM.setViewport({ width: 1024, height: 768 });
+    expireSession();
+  });
+
+  it('is in the main navigation of admins and scanners, in their language, and leads to /guide/', async () => {
+    startSession(accessToken(), staffUser);
+    const { unmount } = renderStaff('/dashboard/events');
+    await screen.findByRole('heading', { name: 'Events' });
+    const help = () =>
+      screen
+        .getAllByRole('navigation', { name: 'Main' })
+        .flatMap((nav) => within(nav).queryAllByRole('link', { name: 'Help' }));
+    expect(help().map((a) => a.getAttribute('href'))).toContain('/guide/');
+    unmount();
+
+    startSession(accessToken(), { ...staffUser, role: 'scanner', event_ids: [EVENT] });
+    renderStaff(`/dashboard/events/${EVENT}/check-in`);
+    await screen.findByRole('heading', { name: 'Check-in page' });
+    expect(help().map((a) => a.getAttribute('href'))).toContain('/guide/');
+  });
+});
+
 /** happy-dom's window, whose size Mantine's hidden-from/visible-from media queries are matched against. */
 type SizedWindow = Window & { happyDOM: { setViewport: (size: { width: number; height: number }) => void } };
 

@@ -41,12 +41,20 @@ export default fp(
         // a malformed escape is no file of ours: serve the app shell
       }
       const file = path.resolve(opts.root, rel);
-      if (
-        rel &&
-        file.startsWith(opts.root + path.sep) &&
-        statSync(file, { throwIfNoEntry: false })?.isFile()
-      ) {
+      const inRoot = rel !== '' && file.startsWith(opts.root + path.sep);
+      const found = inRoot ? statSync(file, { throwIfNoEntry: false }) : undefined;
+      if (found?.isFile()) {
         return reply.sendFile(rel);
+      }
+      // A folder of pages (the organiser's guide, /guide/): its index.html, at an address ending in
+      // a slash so that its relative links (chapters, images, stylesheet) resolve inside it.
+      if (
+        found?.isDirectory() &&
+        statSync(path.join(file, 'index.html'), { throwIfNoEntry: false })?.isFile()
+      ) {
+        if (!url.endsWith('/')) return reply.redirect(`${url}/`, 301);
+        reply.header('Cache-Control', 'no-cache');
+        return reply.type('text/html').sendFile(path.join(path.relative(opts.root, file), 'index.html'));
       }
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');

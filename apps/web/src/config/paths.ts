@@ -12,6 +12,8 @@ export const paths = {
   kiosk: (eventId: Id) => `/kiosk/${eventId}`,
   /** Where a staff invitation leads (the token in the fragment): the person chooses a password. */
   staffInvite: () => '/dashboard/invite',
+  /** The organiser's guide: pages the server serves, outside the web app (docs/guide/). */
+  guide: () => '/guide/',
 
   participant: {
     dashboard: () => '/dashboard/participant',

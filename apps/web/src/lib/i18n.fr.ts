@@ -20,6 +20,7 @@ export const fr: Translation<typeof en, '_many'> = {
   'nav.checkIn': 'Poste d’enregistrement',
   'nav.staffAccess': 'Accès du personnel',
   'nav.mailbox': 'Boîte aux lettres',
+  'nav.help': 'Aide',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.menu': 'Menu',
   'nav.signedInAs': 'Connexion : {name}',

@@ -20,6 +20,7 @@ export const sw: Record<keyof typeof en, string> = {
   'nav.checkIn': 'Kituo cha Kuingia',
   'nav.staffAccess': 'Ufikiaji wa Wafanyakazi',
   'nav.mailbox': 'Sanduku la Barua',
+  'nav.help': 'Msaada',
   'nav.openMenu': 'Fungua menyu',
   'nav.menu': 'Menyu',
   'nav.signedInAs': 'Umeingia kama {name}',

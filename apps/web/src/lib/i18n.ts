@@ -27,6 +27,7 @@ export const en = {
   'nav.checkIn': 'Check-In Station',
   'nav.staffAccess': 'Staff Access',
   'nav.mailbox': 'Mailbox',
+  'nav.help': 'Help',
   'nav.openMenu': 'Open menu',
   'nav.menu': 'Menu',
   'nav.signedInAs': 'Signed in as {name}',

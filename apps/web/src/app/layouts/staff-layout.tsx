@@ -52,6 +52,10 @@ function StaffNavLinks({
           </NavLink>
         </>
       )}
+      {/* The organiser's guide is served by the server, not a route of the app: a full page load. */}
+      <a href={paths.guide()} className={className} onClick={onNavigate}>
+        {t('nav.help')}
+      </a>
     </>
   );
 }
