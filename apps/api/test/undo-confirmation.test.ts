@@ -25,8 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const undoUrl = (id: number, event = eventId) =>
-  `/api/events/${event}/participants/${id}/undo_confirmation/`;
+const undoUrl = (id: number, event = eventId) => `/api/events/${event}/participants/${id}/undo_confirmation/`;
 const historyUrl = (id: number, event = eventId) => `/api/events/${event}/participants/${id}/history/`;
 const undo = (id: number, payload: unknown, token = staff, event = eventId) =>
   t.request({
@@ -83,7 +82,12 @@ async function session(max: number, offsetHours: number) {
 async function scannerToken(eventIds: number[]) {
   counter += 1;
   const username = `undo-scanner${counter}`;
-  await createStaffUser(t.database.db, { username, password: 'scanner-password-1', role: 'scanner', eventIds });
+  await createStaffUser(t.database.db, {
+    username,
+    password: 'scanner-password-1',
+    role: 'scanner',
+    eventIds,
+  });
   const res = await t.request({
     method: 'POST',
     url: '/api/auth/token/',
@@ -171,7 +175,11 @@ describe('POST …/participants/{id}/undo_confirmation/', () => {
     const p = await person();
     const waiting = await person();
     const reg = (s: number, who: { id: number; token: string }) =>
-      t.request({ method: 'POST', url: `/api/sessions/${s}/register/${who.id}/`, headers: bearer(who.token) });
+      t.request({
+        method: 'POST',
+        url: `/api/sessions/${s}/register/${who.id}/`,
+        headers: bearer(who.token),
+      });
     expect((await reg(full, p)).statusCode).toBeLessThan(300);
     expect((await reg(open, p)).statusCode).toBeLessThan(300);
     const joined = await t.request({
@@ -199,14 +207,20 @@ describe('POST …/participants/{id}/undo_confirmation/', () => {
     expect(res.json().removed_registrations.map((r: { session: number }) => r.session)).toEqual([full, open]);
     expect(res.json().removed_waitlist).toEqual([{ session: third, session_name: 'Workshop 4' }]);
 
-    const regs = await t.database.db.select().from(sessionRegistrations).where(eq(sessionRegistrations.sessionId, full));
+    const regs = await t.database.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.sessionId, full));
     expect(regs.map((r) => r.participantId)).toEqual([waiting.id]);
     const mine = await t.database.db
       .select()
       .from(sessionRegistrations)
       .where(eq(sessionRegistrations.participantId, p.id));
     expect(mine).toEqual([]);
-    const line = await t.database.db.select().from(sessionWaitlist).where(eq(sessionWaitlist.participantId, p.id));
+    const line = await t.database.db
+      .select()
+      .from(sessionWaitlist)
+      .where(eq(sessionWaitlist.participantId, p.id));
     expect(line).toEqual([]);
     // A pending participant cannot register again until confirmed.
     const refused = await reg(open, p);
@@ -273,10 +287,18 @@ describe('GET …/participants/{id}/history/', () => {
     const p = await person();
     const holder = await person();
     const reg = (s: number, who: { id: number; token: string }) =>
-      t.request({ method: 'POST', url: `/api/sessions/${s}/register/${who.id}/`, headers: bearer(who.token) });
+      t.request({
+        method: 'POST',
+        url: `/api/sessions/${s}/register/${who.id}/`,
+        headers: bearer(who.token),
+      });
     await reg(a, p);
     await reg(b, holder);
-    await t.request({ method: 'POST', url: `/api/sessions/${b}/waitlist/${p.id}/`, headers: bearer(p.token) });
+    await t.request({
+      method: 'POST',
+      url: `/api/sessions/${b}/waitlist/${p.id}/`,
+      headers: bearer(p.token),
+    });
     expect((await checkIn(p.code, null)).statusCode).toBe(201);
     expect((await checkIn(p.code, a)).statusCode).toBe(201);
 
@@ -290,9 +312,7 @@ describe('GET …/participants/{id}/history/', () => {
       expect.objectContaining({ session: b, session_name: 'Workshop 12', position: 1 }),
     ]);
     expect(body.check_ins).toHaveLength(2);
-    expect(body.check_ins.map((c: { session: number | null }) => c.session).sort()).toEqual(
-      [a, null].sort(),
-    );
+    expect(body.check_ins.map((c: { session: number | null }) => c.session).sort()).toEqual([a, null].sort());
     for (const c of body.check_ins) {
       expect(c).toMatchObject({ participant_id: p.id, checked_in_by: 'staff' });
       expect(Date.parse(c.check_in_time)).not.toBeNaN();

@@ -144,9 +144,7 @@ export const ZActivityEntry = z.object({
   /** Who did it: a staff user (name: their username), or null when the system did it. */
   actor: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   /** Whom or what it was done to, when one thing: participant, session, staff_user, check_in, event. */
-  target: z
-    .object({ type: z.string(), id: z.number().int().nullable(), name: z.string() })
-    .nullable(),
+  target: z.object({ type: z.string(), id: z.number().int().nullable(), name: z.string() }).nullable(),
   /** What the audit log recorded (never a code, token or password): counts, reasons, before/after. */
   details: z.record(z.string(), z.unknown()),
 });

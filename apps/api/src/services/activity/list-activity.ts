@@ -13,7 +13,9 @@ import type { StaffActor } from '../../lib/tokens';
 import { assertAdmin } from '../auth/staff-access';
 import { requireEventRow } from '../check-in/event-scope';
 
-const EVENT_ACTIONS = ACTIVITY_ACTIONS.filter((a) => !(STAFF_ACTIVITY_ACTIONS as readonly string[]).includes(a));
+const EVENT_ACTIONS = ACTIVITY_ACTIONS.filter(
+  (a) => !(STAFF_ACTIVITY_ACTIONS as readonly string[]).includes(a),
+);
 /** The most rows one export writes (newest first); a filter narrows a longer log. */
 export const ACTIVITY_EXPORT_MAX = 50_000;
 

@@ -140,7 +140,8 @@ export async function retryFailedMessages(
     if (params.eventId === undefined) {
       // A retry from the dashboard covers every event: each event's activity shows its own share.
       const perEvent = new Map<number, number>();
-      for (const r of rows) if (r.eventId !== null) perEvent.set(r.eventId, (perEvent.get(r.eventId) ?? 0) + 1);
+      for (const r of rows)
+        if (r.eventId !== null) perEvent.set(r.eventId, (perEvent.get(r.eventId) ?? 0) + 1);
       for (const [eventId, n] of perEvent) {
         await audit(tx, {
           action: params.force ? 'notifications.force_retry' : 'notifications.retry',
