@@ -246,6 +246,11 @@ test.describe('participants page (staff)', () => {
 
     const diane = page.getByTestId('participant-row').filter({ hasText: 'Diane Ingabire' });
     await diane.getByRole('button', { name: 'Confirm Attendance' }).click();
+    // One row's confirm asks first too (issue 35).
+    await page
+      .getByRole('dialog', { name: 'Confirm attendance' })
+      .getByRole('button', { name: 'Confirm Attendance' })
+      .click();
     await expectToast(page, 'Attendance confirmed successfully');
     await expect(diane).toContainText('Confirmed');
 
