@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { apiStaffToken, expect, postSignIn, SCANNER, test } from './fixtures';
 import { staffSignIn } from './fixtures/participants';
@@ -98,7 +97,7 @@ test('an admin reads, filters and exports an event’s activity', async ({ page,
   ]);
   expect(download.suggestedFilename()).toBe(`activity-${event.id}.xlsx`);
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile(await download.path()));
+  await book.xlsx.readFile(await download.path());
   const values = (book.getWorksheet('Activity')?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
   const actions = values.slice(1).map((r) => r[2]);
   expect(actions).toContain('check_in.undone');
