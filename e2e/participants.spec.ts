@@ -246,6 +246,11 @@ test.describe('participants page (staff)', () => {
 
     const diane = page.getByTestId('participant-row').filter({ hasText: 'Diane Ingabire' });
     await diane.getByRole('button', { name: 'Confirm Attendance' }).click();
+    // One row's confirm asks first too (issue 35).
+    await page
+      .getByRole('dialog', { name: 'Confirm attendance' })
+      .getByRole('button', { name: 'Confirm Attendance' })
+      .click();
     await expectToast(page, 'Attendance confirmed successfully');
     await expect(diane).toContainText('Confirmed');
 
@@ -399,7 +404,10 @@ test.describe('participants page (staff)', () => {
     await expect(login.getByTestId('unique-code')).toHaveText(/^[A-Z2-9]{8}$/);
     await expect(login).toContainText('Pending');
     await expect(login).toContainText('Not Sent');
-    await expect(page.getByRole('region', { name: 'Event Information' })).toContainText(String(event.id));
+    // No raw event id (issue 35): the language, sessions and check-ins instead.
+    await expect(page.getByRole('region', { name: 'Event Information' })).not.toContainText('Event ID');
+    await expect(page.getByRole('region', { name: 'Basic Information' })).toContainText('English');
+    await expect(page.getByTestId('participant-check-ins')).toContainText('Not checked in yet');
     await expect(page.getByRole('region', { name: 'QR Code' })).toHaveCount(0);
 
     const results = await new AxeBuilder({ page }).analyze();

@@ -11,6 +11,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import { accountRoutes } from './routes/accounts';
+import { activityRoutes } from './routes/activity';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
 import { badgeRoutes } from './routes/badges';
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(checkInRoutes);
       await api.register(badgeRoutes);
       await api.register(notificationRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

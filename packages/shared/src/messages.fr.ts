@@ -258,4 +258,11 @@ export const fr: Record<keyof typeof messages, string> = {
   walkInEmailExists:
     '{name} est déjà participant de cet événement avec cette adresse e-mail : recherchez cette personne par nom ou par code et enregistrez-la au lieu d’ajouter un participant sur place.',
   walkInsAdminsOnly: 'Seuls les administrateurs peuvent ajouter des participants sur place à cet événement.',
+  // Annuler une confirmation
+  undoReasonRequired: 'Veuillez indiquer pourquoi vous annulez cette confirmation.',
+  undoReasonTooLong: 'La raison ne peut pas dépasser 500 caractères.',
+  confirmationUndone: 'Confirmation annulée. {name} est de nouveau en attente.',
+  nothingToUndo: '{name} n’a pas confirmé sa présence : il n’y a pas de confirmation à annuler.',
+  undoAfterCheckIn:
+    '{name} a déjà été enregistré(e) : sa confirmation ne peut plus être annulée. Annulez d’abord l’enregistrement s’il s’agit d’une erreur.',
 };

@@ -250,4 +250,11 @@ export const sw: Record<keyof typeof messages, string> = {
   walkInEmailExists:
     '{name} tayari ni mshiriki wa tukio hili mwenye anwani hii ya barua pepe: mtafute kwa jina au msimbo na umsajili kuingia badala ya kumwongeza kama mshiriki wa papo hapo.',
   walkInsAdminsOnly: 'Wasimamizi pekee ndio wanaweza kuongeza washiriki wa papo hapo katika tukio hili.',
+  // Kutengua uthibitisho
+  undoReasonRequired: 'Tafadhali eleza sababu ya kutengua uthibitisho huu.',
+  undoReasonTooLong: 'Sababu isizidi herufi 500.',
+  confirmationUndone: 'Uthibitisho umetenguliwa. {name} anasubiri tena.',
+  nothingToUndo: '{name} hajathibitisha kuhudhuria: hakuna uthibitisho wa kutengua.',
+  undoAfterCheckIn:
+    '{name} ameshasajiliwa kuingia, kwa hiyo uthibitisho wake hauwezi kutenguliwa tena. Tengua usajili wa kuingia kwanza ikiwa ulikuwa kosa.',
 };

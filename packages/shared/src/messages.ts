@@ -244,6 +244,13 @@ export const messages = {
   walkInEmailExists:
     '{name} is already a participant of this event with this email address: find them by name or code and check them in instead of adding a walk-in.',
   walkInsAdminsOnly: 'Only admins can add walk-ins at this event.',
+  // Undoing a confirmation (issue 35)
+  undoReasonRequired: 'Please give the reason for undoing this confirmation.',
+  undoReasonTooLong: 'The reason can be at most 500 characters long.',
+  confirmationUndone: 'Confirmation undone. {name} is pending again.',
+  nothingToUndo: '{name} has not confirmed attendance: there is no confirmation to undo.',
+  undoAfterCheckIn:
+    '{name} has already been checked in, so their confirmation can no longer be undone. Undo the check-in first if it was a mistake.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

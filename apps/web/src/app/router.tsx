@@ -66,6 +66,10 @@ const adminPages: RouteObject[] = [
     lazy: lazyPage(() => import('../features/notifications/routes/event-messages-page')),
   },
   {
+    path: routePatterns.staffActivity,
+    lazy: lazyPage(() => import('../features/activity/routes/activity-page')),
+  },
+  {
     path: paths.staff.participantsHome(),
     lazy: lazyPage(() => import('../features/participants/routes/participants-home')),
   },

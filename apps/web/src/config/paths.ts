@@ -39,6 +39,11 @@ export const paths = {
     dsaReport: (eventId: Id) => `/dashboard/events/${eventId}/dsa-report`,
     /** Every e-mail and SMS of one event with its delivery status (retry one from here). */
     eventMessages: (eventId: Id) => `/dashboard/events/${eventId}/messages`,
+    /** Who did what to the event (the audit log), for admins; `participant` narrows it to one person. */
+    activity: (eventId: Id, participantId?: Id) =>
+      participantId === undefined
+        ? `/dashboard/events/${eventId}/activity`
+        : `/dashboard/events/${eventId}/activity?${new URLSearchParams({ participant: String(participantId) })}`,
     /** Choose the event whose participants to manage (dashboard quick action). */
     participantsHome: () => '/dashboard/participants',
     /** The built-in dev mailbox: what participants would have received with no SMTP server. */
@@ -60,6 +65,7 @@ export const routePatterns = {
   staffCheckIn: '/dashboard/events/:eventId/check-in',
   staffDsaReport: '/dashboard/events/:eventId/dsa-report',
   staffEventMessages: '/dashboard/events/:eventId/messages',
+  staffActivity: '/dashboard/events/:eventId/activity',
   /** Every page of one event (the staff layout shows the event's own navigation on them). */
   staffEventArea: '/dashboard/events/:eventId/*',
   kiosk: '/kiosk/:eventId',
@@ -128,6 +134,14 @@ export const apiPaths = {
   bulkConfirmAttendance: (eventId: Id) => `/api/events/${eventId}/participants/bulk_confirm_attendance/`,
   confirmParticipantAttendance: (eventId: Id, participantId: Id) =>
     `/api/events/${eventId}/participants/${participantId}/confirm_attendance/`,
+  undoConfirmation: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/undo_confirmation/`,
+  participantHistory: (eventId: Id, participantId: Id) =>
+    `/api/events/${eventId}/participants/${participantId}/history/`,
+  eventActivity: (eventId: Id, query: Record<string, string | number>) =>
+    `/api/events/${eventId}/activity/?${new URLSearchParams(stringValues(query))}`,
+  eventActivityExport: (eventId: Id, query: Record<string, string | number>) =>
+    `/api/events/${eventId}/activity/export/?${new URLSearchParams(stringValues(query))}`,
   simpleConfirm: () => '/api/simple-confirm/',
   confirmAttendanceDirect: () => '/api/participants/confirm-attendance-direct/',
   myQrCode: () => '/api/participants/me/qr-code/',

@@ -36,6 +36,7 @@ export const fr: Translation<typeof en, '_many'> = {
   'eventNav.checkIn': 'Enregistrement',
   'eventNav.tagDesign': 'Design du badge',
   'eventNav.messages': 'Messages',
+  'eventNav.activity': 'Activité',
   'language.label': 'Langue',
 
   'landing.heroTitle': 'Des événements simplifiés. Des participants satisfaits.',

@@ -36,6 +36,7 @@ export const sw: Record<keyof typeof en, string> = {
   'eventNav.checkIn': 'Kuingia',
   'eventNav.tagDesign': 'Muundo wa beji',
   'eventNav.messages': 'Ujumbe',
+  'eventNav.activity': 'Shughuli',
   'language.label': 'Lugha',
 
   'landing.heroTitle': 'Matukio kwa urahisi. Wahudhuriaji wenye furaha.',

@@ -43,6 +43,7 @@ export const en = {
   'eventNav.checkIn': 'Check-in',
   'eventNav.tagDesign': 'Tag design',
   'eventNav.messages': 'Messages',
+  'eventNav.activity': 'Activity',
   'language.label': 'Language',
 
   'landing.heroTitle': 'Events made easy. Attendees made happy.',
@@ -151,6 +152,7 @@ export type TranslationKey = keyof typeof en;
 /** The catalogues: this one (`app`) and one per feature, each an i18next namespace. */
 export type Namespace =
   | 'app'
+  | 'activity'
   | 'attendance'
   | 'checkIn'
   | 'dashboard'

@@ -1,3 +1,4 @@
+import { fr as activity } from '../features/activity/i18n.fr';
 import { fr as attendance } from '../features/attendance/i18n.fr';
 import { fr as checkIn } from '../features/check-in/i18n.fr';
 import { fr as dashboard } from '../features/dashboard/i18n.fr';
@@ -18,6 +19,7 @@ import type { LanguageBundle } from '../lib/i18n';
  */
 export const bundle: LanguageBundle = {
   app,
+  activity,
   attendance,
   checkIn,
   dashboard,

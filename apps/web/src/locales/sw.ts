@@ -1,3 +1,4 @@
+import { sw as activity } from '../features/activity/i18n.sw';
 import { sw as attendance } from '../features/attendance/i18n.sw';
 import { sw as checkIn } from '../features/check-in/i18n.sw';
 import { sw as dashboard } from '../features/dashboard/i18n.sw';
@@ -18,6 +19,7 @@ import type { LanguageBundle } from '../lib/i18n';
  */
 export const bundle: LanguageBundle = {
   app,
+  activity,
   attendance,
   checkIn,
   dashboard,

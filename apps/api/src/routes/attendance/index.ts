@@ -9,6 +9,8 @@ import {
   ZSelfConfirmResult,
   ZErrorBody,
   ZSimpleConfirmBody,
+  ZUndoConfirmationBody,
+  ZUndoConfirmationResult,
 } from '@attend/shared';
 import {
   bearerSecurity,
@@ -26,6 +28,7 @@ import {
   confirmParticipantAttendance,
 } from '../../services/attendance/confirm-attendance';
 import { confirmAttendanceDirect, simpleConfirm } from '../../services/attendance/confirm-own-attendance';
+import { undoConfirmation } from '../../services/attendance/undo-confirmation';
 import { getMyQrCode } from '../../services/attendance/get-my-qr-code';
 import { renderQrImage } from '../../services/qr/qr-image';
 import { qrUrlKey } from '../../services/qr/qr-url';
@@ -66,6 +69,27 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       confirmParticipantAttendance(app.db, staffActor(request), {
         eventId: request.params.eventId,
         participantId: request.params.id,
+        qrUrlFor: app.qrUrlFor,
+        ip: request.ip,
+      }),
+  );
+
+  app.post(
+    '/events/:eventId/participants/:id/undo_confirmation/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        ...guarded,
+        params: ParticipantParams,
+        body: ZUndoConfirmationBody,
+        response: { 200: ZUndoConfirmationResult, ...errors },
+      },
+    },
+    async (request) =>
+      undoConfirmation(app.db, staffActor(request), {
+        eventId: request.params.eventId,
+        participantId: request.params.id,
+        reason: request.body.reason,
         qrUrlFor: app.qrUrlFor,
         ip: request.ip,
       }),

@@ -5,6 +5,7 @@ import {
   ZParticipantCreate,
   ZParticipantCreated,
   ZParticipantFilters,
+  ZParticipantHistory,
   ZParticipantIds,
   ZParticipantListQuery,
   ZParticipantPage,
@@ -17,6 +18,7 @@ import { pageLinks } from '../events/page-links';
 import { createParticipant } from '../../services/participants/create-participant';
 import { deleteParticipant } from '../../services/participants/delete-participant';
 import { getParticipant } from '../../services/participants/get-participant';
+import { participantHistory } from '../../services/participants/participant-history';
 import {
   listParticipantIds,
   listParticipants,
@@ -120,6 +122,23 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
         qrUrlFor: app.qrUrlFor,
       });
     },
+  );
+
+  app.get(
+    '/events/:eventId/participants/:id/history/',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        ...staffRoute,
+        params: ParticipantParams,
+        response: { 200: ZParticipantHistory, ...errors },
+      },
+    },
+    async (request) =>
+      participantHistory(app.db, staffActor(request), {
+        eventId: request.params.eventId,
+        participantId: request.params.id,
+      }),
   );
 
   app.patch(

@@ -15,7 +15,13 @@ import { audit } from '../audit';
 import { NO_PASSWORD, generatePassword, hashPassword } from './passwords';
 import { revokeSubjectSessions } from './refresh-tokens';
 import { staffAccountOf } from './staff-account-rows';
-import { assertAdmin, assertEventsExist, assertNotLastAdmin, lockActiveAdmins } from './staff-access';
+import {
+  assertAdmin,
+  assertEventsExist,
+  assertNotLastAdmin,
+  lockActiveAdmins,
+  staffEventIds,
+} from './staff-access';
 import { inviteUrl, issueInvite } from './staff-invites';
 
 /** What making or resetting credentials needs besides the request: where links point, and the secret. */
@@ -220,7 +226,7 @@ export async function setStaffActive(
         targetType: 'staff_user',
         targetId: staffId,
         ip,
-        details: { username: user.username, sessions },
+        details: { username: user.username, sessions, event_ids: await staffEventIds(tx, staffId) },
       });
     }
     return staffAccountOf(tx, updated ?? user);
@@ -257,6 +263,8 @@ export async function removeStaffAccount(
         ),
       )
       .returning({ familyId: refreshTokens.familyId });
+    // The scanner's events, read before they go with the account: their activity pages list the removal.
+    const eventIds = await staffEventIds(tx, staffId);
     await tx.delete(staffUsers).where(eq(staffUsers.id, staffId));
     await audit(tx, {
       action: 'staff.removed',
@@ -267,6 +275,7 @@ export async function removeStaffAccount(
       details: {
         username: user.username,
         role: user.role,
+        event_ids: eventIds,
         sessions: new Set(ended.map((r) => r.familyId)).size,
       },
     });

@@ -121,6 +121,7 @@ export async function retryFailedMessages(
         id: outgoingMessages.id,
         channel: outgoingMessages.channel,
         participantId: outgoingMessages.participantId,
+        eventId: outgoingMessages.eventId,
       });
     const people = rows.flatMap((r) => (r.participantId === null ? [] : [r.participantId]));
     if (people.length) {
@@ -136,6 +137,21 @@ export async function retryFailedMessages(
       ip: params.ip,
       details: { count: rows.length },
     });
+    if (params.eventId === undefined) {
+      // A retry from the dashboard covers every event: each event's activity shows its own share.
+      const perEvent = new Map<number, number>();
+      for (const r of rows)
+        if (r.eventId !== null) perEvent.set(r.eventId, (perEvent.get(r.eventId) ?? 0) + 1);
+      for (const [eventId, n] of perEvent) {
+        await audit(tx, {
+          action: params.force ? 'notifications.force_retry' : 'notifications.retry',
+          actor,
+          eventId,
+          ip: params.ip,
+          details: { count: n, all_events: true },
+        });
+      }
+    }
     if (rows.length) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     return rows;
   });

@@ -36,6 +36,7 @@ export async function deleteParticipant(
       targetType: 'participant',
       targetId: p.id,
       ip: params.ip,
+      details: { full_name: p.fullName },
     });
   });
 }

@@ -16,6 +16,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'eventNav.dsaReport', to: paths.staff.dsaReport },
   { label: 'eventNav.tagDesign', to: paths.staff.tagDesign },
   { label: 'eventNav.messages', to: paths.staff.eventMessages },
+  { label: 'eventNav.activity', to: (eventId: number) => paths.staff.activity(eventId) },
 ];
 
 /**

@@ -27,16 +27,19 @@ import { CopyIcon } from '../../../components/copy-icon';
 import { Term } from '../../../components/term';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
+import { LANGUAGE_NAMES, t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useIdParam } from '../../../lib/use-id-param';
+import { useEventSummary } from '../api/get-event-summary';
 import { useParticipant } from '../api/get-participant';
 import { LoginLinkPanel } from '../components/login-link-panel';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { NotificationBadge } from '../components/notification-badge';
+import { ParticipantHistory } from '../components/participant-history';
 import { ParticipantEditForm } from '../components/participant-edit-form';
 import { ResetCodeButton } from '../components/reset-code-button';
 import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
+import { UndoConfirmationButton } from '../components/undo-confirmation-button';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 import { formatDateTime, sameOriginUrl } from '../lib/format';
@@ -84,6 +87,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
   const startInEdit = (location.state as { edit?: boolean } | null)?.edit === true;
   const [editing, setEditing] = useState(startInEdit);
   const query = useParticipant(eventId, participantId);
+  const event = useEventSummary(eventId);
   const sendLogin = useSendLoginDetails(eventId);
   const p = query.data;
   useDocumentTitle(`${p?.full_name ?? tp('detail.documentTitle')} | ${t('app.name')}`);
@@ -136,6 +140,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
               </Button>
               <SignOutEverywhereButton eventId={eventId} participant={p} />
               <ResetCodeButton eventId={eventId} participant={p} />
+              {p.confirmed_attendance && <UndoConfirmationButton eventId={eventId} participant={p} />}
             </Group>
           )}
         </Group>
@@ -145,7 +150,19 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
             <ParticipantEditForm participant={p} onDone={() => setEditing(false)} />
           </Paper>
         ) : (
-          <ParticipantView participant={p} />
+          <>
+            <ParticipantView participant={p} />
+            <ParticipantHistory eventId={eventId} participantId={p.id} timeZone={event.data?.time_zone} />
+            <Anchor
+              component={Link}
+              to={paths.staff.activity(eventId, p.id)}
+              c="blue.9"
+              size="sm"
+              w="fit-content"
+            >
+              {tp('detail.viewActivity')}
+            </Anchor>
+          </>
         )}
       </Stack>
     </Container>
@@ -172,9 +189,11 @@ function ParticipantView({ participant: p }: { participant: TParticipant }) {
         <Field label={tp('detail.username')}>{p.username}</Field>
         <Field label={tp('detail.organization')}>{p.organization || none}</Field>
         <Field label={tp('detail.jobTitle')}>{p.job_title || none}</Field>
+        <Field label={tp('detail.language')} testId="participant-language">
+          {LANGUAGE_NAMES[p.language]}
+        </Field>
       </Section>
       <Section title={tp('detail.eventInfo')}>
-        <Field label={tp('detail.eventId')}>{p.event}</Field>
         <Field label={tp('detail.createdAt')}>{formatDateTime(p.created_at) ?? none}</Field>
         <Field label={tp('detail.updatedAt')}>{formatDateTime(p.updated_at) ?? none}</Field>
       </Section>

@@ -80,6 +80,8 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const [badgesOpen, setBadgesOpen] = useState(false);
   // Confirming cannot be taken back from this page: Confirm Selected asks first, with the count.
   const [askConfirm, setAskConfirm] = useState(false);
+  // One row's Confirm Attendance asks first too, naming the person (it sits beside Send Login).
+  const [confirmFor, setConfirmFor] = useState<TParticipant | null>(null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -212,6 +214,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
 
   const confirmParticipant = (p: TParticipant) =>
     confirmOne.mutate(p.id, {
+      onSettled: () => setConfirmFor(null),
       onSuccess: (r) =>
         r.status === 'already_confirmed'
           ? notify(tp('confirm.already'), 'info')
@@ -323,7 +326,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
                 }
                 onSendLogin={(p) => sendLogin.sendLogin(p.id)}
                 sendingLoginId={sendLogin.sendingId}
-                onConfirm={confirmParticipant}
+                onConfirm={setConfirmFor}
                 confirmingId={confirmOne.isPending ? (confirmOne.variables ?? null) : null}
                 onViewQr={(p) => setQrFor(p.id)}
                 onDelete={setToDelete}
@@ -368,6 +371,17 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
         loading={confirmMany.isPending}
         onConfirm={confirmAsked}
         onClose={() => setAskConfirm(false)}
+      />
+      <ConfirmDialog
+        opened={confirmFor !== null}
+        title={tp('confirmOne.askTitle')}
+        message={tp('confirmOne.ask', { name: confirmFor?.full_name ?? '' })}
+        confirmLabel={tp('row.confirm')}
+        cancelLabel={tp('bulkConfirm.cancel')}
+        confirmColor="blue.9"
+        loading={confirmOne.isPending}
+        onConfirm={() => confirmFor && confirmParticipant(confirmFor)}
+        onClose={() => setConfirmFor(null)}
       />
       <BulkUploadModal eventId={eventId} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
       <ParticipantQrModal eventId={eventId} participantId={qrFor} onClose={() => setQrFor(null)} />
