@@ -217,10 +217,10 @@ function dataUrl(blob: Blob): Promise<string> {
  */
 export async function tagFontCss(node: HTMLElement): Promise<string> {
   const byWeight = textByWeight(node);
-  const fonts = [...byWeight].map(([weight]) => `${weight} 16px ${TAG_FONT_FAMILY}`);
-  const text = Array.from(node.querySelectorAll('[data-role]'), (el) => el.textContent ?? '').join(' ');
-  // The slices the text needs, loaded now if the page has not drawn them yet.
-  await Promise.all(fonts.map((font) => document.fonts.load(font, text)));
+  // The style sheets the tag asked for (loadTagFonts), in the document before their rules are read.
+  // Not document.fonts.load(): it fetches every family's slices for the letters, Noto Sans KR's
+  // Latin ones included, where the tag draws those letters with Noto Sans.
+  await Promise.allSettled(sheets.values());
   const slices: (FaceSlice & { range: string; href: string })[] = [];
   for (const sheet of Array.from(document.styleSheets)) {
     let rules: CSSRuleList;
