@@ -43,6 +43,10 @@ test.describe('staff events', () => {
     await modal.getByRole('button', { name: 'Create Event' }).click();
     await expect(toast(page).filter({ hasText: 'Event created successfully' })).toBeVisible();
     await expect(modal).toBeHidden();
+    // Created: the organiser lands in the new event, where its set-up starts.
+    await expect(page).toHaveURL(/\/dashboard\/events\/\d+$/);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Events' }).click();
 
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText('Musanze');

@@ -50,6 +50,41 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  LANDING_STATS: z
+    .string()
+    .trim()
+    .default('live')
+    .pipe(
+      z.enum(['live', 'fixed', 'hidden'], {
+        error:
+          'LANDING_STATS must be live (counted from the database), fixed (the figures in LANDING_STATS_FIGURES) or hidden.',
+      }),
+    ),
+  LANDING_STATS_FIGURES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): LandingFigures | undefined => {
+      if (v === undefined || v === '') return undefined;
+      const parts = v.split(',').map((p) => p.trim());
+      const [events, attendees, rate] = parts.map(Number);
+      if (
+        parts.length === 3 &&
+        parts.every((p) => /^\d{1,9}$/.test(p)) &&
+        events !== undefined &&
+        attendees !== undefined &&
+        rate !== undefined &&
+        rate <= 100
+      ) {
+        return { eventsCreated: events, participantsManaged: attendees, checkInSuccessRate: rate };
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'LANDING_STATS_FIGURES must be three whole numbers separated by commas: events created, attendees managed and the check-in success rate from 0 to 100 (1000,500000,98).',
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -59,6 +94,19 @@ const EnvSchema = z.object({
  * addresses / CIDR ranges. Never every hop: the left-most entry is whatever the client wrote.
  */
 export type TrustProxy = false | number | string;
+
+/** The landing page's 'Platform Impact' figures when the operator fixes them. */
+export type LandingFigures = {
+  eventsCreated: number;
+  participantsManaged: number;
+  checkInSuccessRate: number;
+};
+
+/**
+ * What the landing page's 'Platform Impact' section shows: counts from the database, figures the
+ * operator chose, or nothing (a self-hosted install need not tell visitors its size).
+ */
+export type LandingStats = { mode: 'live' } | { mode: 'hidden' } | ({ mode: 'fixed' } & LandingFigures);
 
 export type Config = {
   port: number;
@@ -84,6 +132,7 @@ export type Config = {
   secretKey: string;
   trustProxy: TrustProxy;
   logLevel: string;
+  landingStats: LandingStats;
   /** Path of the built web app, or null to serve the API only. */
   webDist: string | null;
 };
@@ -140,6 +189,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.SMTP_URL && !/^smtps?:\/\//.test(e.SMTP_URL)) {
     throw new Error('Invalid environment:\n  SMTP_URL must start with smtp:// or smtps://');
   }
+  if (e.LANDING_STATS === 'fixed' && !e.LANDING_STATS_FIGURES) {
+    throw new Error(
+      'Invalid environment:\n  LANDING_STATS=fixed needs LANDING_STATS_FIGURES: events created, attendees managed and the check-in success rate (1000,500000,98).',
+    );
+  }
+  if (e.LANDING_STATS !== 'fixed' && e.LANDING_STATS_FIGURES) {
+    throw new Error(
+      `Invalid environment:\n  LANDING_STATS_FIGURES is used only with LANDING_STATS=fixed (LANDING_STATS is ${e.LANDING_STATS}).`,
+    );
+  }
+  const landingStats: LandingStats =
+    e.LANDING_STATS === 'fixed' && e.LANDING_STATS_FIGURES
+      ? { mode: 'fixed', ...e.LANDING_STATS_FIGURES }
+      : { mode: e.LANDING_STATS === 'hidden' ? 'hidden' : 'live' };
   const dataDir = path.resolve(e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   return {
@@ -172,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? loadOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    landingStats,
     webDist: null,
     ...overrides,
   };

@@ -458,7 +458,12 @@ describe('public endpoints', () => {
     expect((await t.request({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
     const stats = await t.request({ method: 'GET', url: '/api/public/stats/' });
     // Nobody checked in yet: no rate rather than 0 %.
-    expect(stats.json()).toEqual({ events_created: 1, participants_managed: 2, check_in_success_rate: null });
+    expect(stats.json()).toEqual({
+      mode: 'live',
+      events_created: 1,
+      participants_managed: 2,
+      check_in_success_rate: null,
+    });
     const docs = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toContain('/api/auth/login/');

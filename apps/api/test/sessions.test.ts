@@ -46,6 +46,15 @@ beforeAll(async () => {
   staff = await t.staffToken();
   participant = await t.participantToken(0);
   eventId = t.seed.event.id;
+  // Sessions must lie within their event: the seeded event (two days from tomorrow) is widened to
+  // hold every time these tests use.
+  const widened = await t.request({
+    method: 'PATCH',
+    url: `/api/events/${eventId}/`,
+    headers: bearer(staff),
+    payload: { start_date: at(-48), end_date: at(200) },
+  });
+  expect(widened.statusCode, widened.body).toBe(200);
   const other = await t.request({
     method: 'POST',
     url: '/api/events/',
@@ -654,6 +663,111 @@ describe('session registrants and export', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Session not found');
+  });
+});
+
+describe("a session within its event's dates", () => {
+  const day = 24 * hour;
+  // A 7-9 December event (whole days in UTC), as an organiser would set one up.
+  const december = { start: '2031-12-07T08:00:00Z', end: '2031-12-09T17:00:00Z' };
+  const outsideMessage =
+    'Session times must be within the event (Dec 07, 2031, 8:00 AM - Dec 09, 2031, 5:00 PM UTC).';
+  let ev: number;
+  beforeAll(async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/events/',
+      headers: bearer(staff),
+      payload: {
+        name: 'December Forum',
+        start_date: december.start,
+        end_date: december.end,
+        location: 'Huye',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ev = res.json().id;
+  });
+  const count = async () =>
+    (await t.request({ method: 'GET', url: `/api/events/${ev}/sessions/`, headers: bearer(staff) })).json()
+      .length as number;
+
+  it('refuses a session dated after, before or across the event, naming its dates, and creates nothing', async () => {
+    const before = await count();
+    for (const [start_time, end_time] of [
+      ['2031-12-20T09:00:00Z', '2031-12-20T10:00:00Z'],
+      ['2031-12-06T09:00:00Z', '2031-12-06T10:00:00Z'],
+      ['2031-12-07T07:00:00Z', '2031-12-07T09:00:00Z'],
+      ['2031-12-09T16:00:00Z', '2031-12-09T18:00:00Z'],
+    ]) {
+      const res = await createSession({ ...valid, start_time, end_time }, ev);
+      expect(res.statusCode, start_time).toBe(400);
+      expect(res.json()).toEqual({
+        detail: outsideMessage,
+        code: 'validation_error',
+        errors: { start_time: [outsideMessage] },
+      });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('takes a session from the first minute to the last, and a wall-clock time in the event zone', async () => {
+    await newSession({ start_time: december.start, end_time: '2031-12-07T09:00:00Z' }, ev);
+    await newSession({ start_time: '2031-12-09T16:00:00Z', end_time: december.end }, ev);
+    await newSession({ start_time: '2031-12-08T09:00', end_time: '2031-12-08T10:00' }, ev);
+  });
+
+  it('refuses moving a session out of the event, keeping it as it was', async () => {
+    const s = await newSession({ start_time: '2031-12-08T09:00:00Z', end_time: '2031-12-08T10:00:00Z' }, ev);
+    const moved = new Date(Date.parse(december.end) + day).toISOString();
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/events/${ev}/sessions/${s.id}/`,
+      headers: bearer(staff),
+      payload: { ...valid, start_time: moved, end_time: new Date(Date.parse(moved) + hour).toISOString() },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(outsideMessage);
+    const kept = await t.request({
+      method: 'GET',
+      url: `/api/events/${ev}/sessions/${s.id}/`,
+      headers: bearer(staff),
+    });
+    expect(kept.json().start_time).toBe('2031-12-08T09:00:00.000Z');
+  });
+
+  it("a sub-session outside its parent hears of the parent's window first", async () => {
+    const parent = await newSession(
+      { start_time: '2031-12-08T09:00:00Z', end_time: '2031-12-08T12:00:00Z' },
+      ev,
+    );
+    const res = await createSession(
+      {
+        ...valid,
+        start_time: '2031-12-20T09:00:00Z',
+        end_time: '2031-12-20T10:00:00Z',
+        parent_session: parent.id,
+        is_sub_session: true,
+      },
+      ev,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(
+      'Sub-session times must be within the parent session (Dec 08, 2031, 9:00 AM - Dec 08, 2031, 12:00 PM UTC).',
+    );
+  });
+
+  it('words the refusal in French for a French reader, with the dates', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/events/${ev}/sessions/`,
+      headers: { ...bearer(staff), 'accept-language': 'fr' },
+      payload: { ...valid, start_time: '2031-12-20T09:00:00Z', end_time: '2031-12-20T10:00:00Z' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(
+      'Les horaires de la session doivent être compris dans ceux de l’événement (Dec 07, 2031, 8:00 AM - Dec 09, 2031, 5:00 PM UTC).',
+    );
   });
 });
 

@@ -107,6 +107,12 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = await t.staffToken();
   eventId = t.seed.event.id;
+  // A session must lie within its event (staff edits are checked): the seeded event is widened to
+  // hold the times these tests give their sessions.
+  await t.database.db
+    .update(events)
+    .set({ startDate: at(-72), endDate: at(400) })
+    .where(eq(events.id, eventId));
 });
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,11 @@ import {
 import { timelinePoints } from '../src/features/check-in/lib/timeline';
 import { eventFormValues, validateEventForm } from '../src/features/events/components/event-form';
 import { groupByDayAndSlot, participantOffers } from '../src/features/sessions/lib/participant-offers';
-import { sessionFormValues, validateEditSession } from '../src/features/sessions/lib/session-form';
+import {
+  sessionFormValues,
+  validateCreateSession,
+  validateEditSession,
+} from '../src/features/sessions/lib/session-form';
 import { eventDetail } from './notifications-fixtures';
 
 const NAIROBI = 'Africa/Nairobi';
@@ -265,5 +269,32 @@ describe('sessions in Nairobi', () => {
       ok: true,
       body: { start_time: '2026-11-27T07:00:00.000Z', end_time: '2026-11-27T09:30:00.000Z' },
     });
+  });
+
+  it("must lie within the event's dates, which the refusal names in the event's zone", () => {
+    // 27 November, 8:00 AM to 28 November, 6:00 PM in Nairobi.
+    const event = {
+      start_date: '2026-11-27T05:00:00Z',
+      end_date: '2026-11-28T15:00:00Z',
+      time_zone: NAIROBI,
+    };
+    const values = sessionFormValues(session({}), NAIROBI);
+    const message =
+      'Session times must be within the event (Nov 27, 2026, 8:00 AM - Nov 28, 2026, 6:00 PM EAT).';
+    const late = { ...values, start_time: '2026-12-20T10:00', end_time: '2026-12-20T11:00' };
+    expect(validateEditSession(late, NAIROBI, event)).toEqual({ ok: false, errors: { start_time: message } });
+    expect(validateEditSession({ ...values, start_time: '2026-11-27T07:59' }, NAIROBI, event)).toEqual({
+      ok: false,
+      errors: { start_time: message },
+    });
+    expect(validateEditSession({ ...values, end_time: '2026-11-28T18:00' }, NAIROBI, event).ok).toBe(true);
+    expect(validateEditSession({ ...values, end_time: '2026-11-28T18:01' }, NAIROBI, event).ok).toBe(false);
+    const create = { ...late, name: 'Dinner', location: 'Terrace' };
+    expect(validateCreateSession(create, NAIROBI, event)).toEqual({
+      ok: false,
+      errors: { start_time: message },
+    });
+    // Without the event (not loaded yet) the form leaves the rule to the server.
+    expect(validateEditSession(late, NAIROBI).ok).toBe(true);
   });
 });

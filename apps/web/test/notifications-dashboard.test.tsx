@@ -156,13 +156,16 @@ describe('dashboard page', () => {
   });
   afterEach(() => expireSession());
 
-  it('shows the four stat cards: events with active, participants with confirmed, check-ins with rate, failed e-mails', async () => {
+  it('shows the four stat cards: events running now and upcoming, participants with confirmed, check-ins with rate, failed e-mails', async () => {
     const statsAsked = dashboardApi({ failed: () => failing(3, 7) });
     renderDashboard();
-    expect(await stat('events')).toEqual({ value: '3', detail: '1 active' });
+    expect(await stat('events')).toEqual({ value: '3', detail: '1 running now · 1 upcoming' });
     expect(await stat('participants')).toEqual({ value: '30', detail: '12 confirmed' });
     expect(await stat('check-ins')).toEqual({ value: '6', detail: '50% attendance rate' });
     expect(await stat('failed-emails')).toEqual({ value: '8', detail: '1 ready for retry' });
+    // Something failed: the count and Force Retry are red.
+    expect(screen.getByTestId('dashboard-stat-failed-emails-value').style.color).toContain('red');
+    expect(screen.getByTestId('dashboard-force-retry').dataset.urgent).toBe('true');
     // The event without participants needs no statistics call.
     expect(statsAsked.sort()).toEqual([1, 2]);
     expect(screen.getByRole('button', { name: 'Retry Now' })).toBeTruthy();
@@ -188,6 +191,10 @@ describe('dashboard page', () => {
     renderDashboard();
     expect(await stat('failed-emails')).toEqual({ value: '0', detail: '0 ready for retry' });
     expect(screen.queryByRole('region', { name: 'Failed Email Summary' })).toBeNull();
+    // Quiet when zero: no red 0, no red Force Retry, and the reason beside it.
+    expect(screen.getByTestId('dashboard-stat-failed-emails-value').style.color).not.toContain('red');
+    expect(screen.getByTestId('dashboard-force-retry').dataset.urgent).toBe('false');
+    expect(screen.getByText('Nothing has failed: there is nothing to send again.')).toBeTruthy();
     expect(screen.queryByTestId('failed-email-summary')).toBeNull();
   });
 
@@ -299,7 +306,7 @@ describe('dashboard page', () => {
     expect(banner.textContent).toContain('Failed to load dashboard data. Please refresh the page.');
     expect(await stat('failed-emails')).toEqual({ value: '—', detail: null });
     // The rest of the page still shows what did load.
-    expect(await stat('events')).toEqual({ value: '3', detail: '1 active' });
+    expect(await stat('events')).toEqual({ value: '3', detail: '1 running now · 1 upcoming' });
 
     failedStatsDown = false;
     await user.click(within(banner).getByRole('button', { name: 'Refresh' }));

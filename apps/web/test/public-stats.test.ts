@@ -5,9 +5,15 @@ import { isPublicStats } from '../src/features/landing/api/get-public-stats';
 // The landing page checks the figures by hand (no zod on the first screen): the check must agree
 // with the shared schema the API answers with.
 describe('isPublicStats', () => {
-  const good = { events_created: 3, participants_managed: 1200, check_in_success_rate: 87 };
+  const good = { mode: 'live', events_created: 3, participants_managed: 1200, check_in_success_rate: 87 };
   const samples: unknown[] = [
     good,
+    { ...good, mode: 'fixed' },
+    { ...good, mode: 'shown' },
+    { events_created: 3, participants_managed: 1200, check_in_success_rate: 87 },
+    { mode: 'hidden' },
+    { mode: 'live' },
+    { mode: 'fixed', events_created: 3 },
     { ...good, check_in_success_rate: null },
     { ...good, check_in_success_rate: 0 },
     { ...good, check_in_success_rate: 100 },
@@ -16,7 +22,7 @@ describe('isPublicStats', () => {
     { ...good, check_in_success_rate: 12.5 },
     { ...good, events_created: '3' },
     { ...good, participants_managed: 1.5 },
-    { events_created: 3, participants_managed: 1 },
+    { mode: 'live', events_created: 3, participants_managed: 1 },
     null,
     [],
     'stats',

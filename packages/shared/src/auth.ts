@@ -109,12 +109,20 @@ export type TLoginLinksRevoked = z.infer<typeof ZLoginLinksRevoked>;
 export const ZSessionsRevoked = z.object({ detail: z.string(), sessions: z.number().int() });
 export type TSessionsRevoked = z.infer<typeof ZSessionsRevoked>;
 
-export const ZPublicStats = z.object({
-  events_created: z.number().int(),
-  participants_managed: z.number().int(),
-  /** Null while nobody has been checked in: there is no rate to show yet ('—', not '0%'). */
-  check_in_success_rate: z.number().int().min(0).max(100).nullable(),
-});
+/**
+ * The landing page's 'Platform Impact' figures. The operator chooses (LANDING_STATS) between live
+ * counts, fixed figures and hiding the section; hidden gives no figures at all.
+ */
+export const ZPublicStats = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.enum(['live', 'fixed']),
+    events_created: z.number().int(),
+    participants_managed: z.number().int(),
+    /** Null while nobody has been checked in: there is no rate to show yet ('—', not '0%'). */
+    check_in_success_rate: z.number().int().min(0).max(100).nullable(),
+  }),
+  z.object({ mode: z.literal('hidden') }),
+]);
 export type TPublicStats = z.infer<typeof ZPublicStats>;
 
 export const ZErrorBody = z.object({

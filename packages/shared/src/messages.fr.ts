@@ -83,6 +83,8 @@ export const fr: Record<keyof typeof messages, string> = {
     'Les horaires des sous-sessions doivent être compris dans ceux de la session parente ({start} - {end}).',
   subSessionsOutsideWindow:
     'Les sous-sessions de cette session doivent rester comprises entre ses heures de début et de fin.',
+  sessionOutsideEvent:
+    'Les horaires de la session doivent être compris dans ceux de l’événement ({start} - {end}).',
   eventMismatch: 'L’événement de la requête ne correspond pas à celui de l’URL.',
   createSessionForbidden: 'Vous n’avez pas l’autorisation de créer des sessions.',
   adminRequired: 'Autorisation refusée. Accès administrateur requis.',

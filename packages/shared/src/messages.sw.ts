@@ -79,6 +79,7 @@ export const sw: Record<keyof typeof messages, string> = {
   subSessionOutsideParent: 'Saa za kipindi kidogo lazima ziwe ndani ya kipindi kikuu ({start} - {end}).',
   subSessionsOutsideWindow:
     'Vipindi vidogo vya kipindi hiki lazima vibaki ndani ya saa zake za kuanza na kumalizika.',
+  sessionOutsideEvent: 'Saa za kipindi lazima ziwe ndani ya tukio ({start} - {end}).',
   eventMismatch: 'Tukio lililo katika ombi halilingani na tukio lililo katika URL.',
   createSessionForbidden: 'Huna ruhusa ya kuunda vipindi.',
   adminRequired: 'Ruhusa imekataliwa. Unahitaji ufikiaji wa msimamizi.',

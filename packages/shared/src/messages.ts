@@ -78,6 +78,7 @@ export const messages = {
   nestedSubSession: 'A sub-session cannot have sub-sessions of its own.',
   subSessionOutsideParent: 'Sub-session times must be within the parent session ({start} - {end}).',
   subSessionsOutsideWindow: "This session's sub-sessions must stay within its start and end times.",
+  sessionOutsideEvent: 'Session times must be within the event ({start} - {end}).',
   eventMismatch: 'The event in the request does not match the event in the URL.',
   createSessionForbidden: 'You do not have permission to create sessions.',
   adminRequired: 'Permission denied. Admin access required.',

@@ -34,7 +34,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-right" limit={1} autoClose={NOTIFY_DEFAULT_MS} zIndex={1000} />
+        <Notifications
+          position="top-right"
+          className="attend-toasts"
+          limit={1}
+          autoClose={NOTIFY_DEFAULT_MS}
+          zIndex={1000}
+        />
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <RenderedInLanguage>{children}</RenderedInLanguage>

@@ -32,7 +32,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'public' }, schema: { tags: ['public'], response: { 200: ZPublicStats } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return getPublicStats(app.db);
+      return getPublicStats(app.db, app.config.landingStats);
     },
   );
 };

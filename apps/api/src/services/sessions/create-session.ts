@@ -24,9 +24,31 @@ export function outsideParentMessage(parent: { startTime: Date; endTime: Date },
   });
 }
 
+/** The sentence for a session whose times stick out of its event's dates, in the event's zone. */
+export function outsideEventMessage(event: { startDate: Date; endDate: Date; timeZone: string }): string {
+  return format(messages.sessionOutsideEvent, {
+    start: formatDateTime(event.startDate, event.timeZone),
+    end: formatDateTimeInZone(event.endDate, event.timeZone),
+  });
+}
+
+/**
+ * A session (or sub-session) must lie within its event's start and end: a session dated after the
+ * event would be offered to participants and counted for days the event does not have.
+ */
+export function assertWithinEvent(
+  times: { start: Date; end: Date },
+  event: { startDate: Date; endDate: Date; timeZone: string },
+): void {
+  if (!within(times, { start: event.startDate, end: event.endDate })) {
+    throw fieldError('start_time', outsideEventMessage(event));
+  }
+}
+
 /**
  * POST /api/events/{eventId}/sessions/. With parent_session it is a manual sub-session: the
  * parent must be a top-level session of the same event and the times must lie within its own.
+ * Every session lies within the event's dates.
  */
 export async function createSession(
   db: Db,
@@ -38,6 +60,8 @@ export async function createSession(
   const event = await requireEvent(db, actor, eventId);
   if (input.event !== undefined && input.event !== eventId) throw fieldError('event', messages.eventMismatch);
   const times = placeSessionTimes(input, event.timeZone);
+  // A sub-session outside its parent hears of the parent first: the narrower window it must fit.
+  if (input.parent_session === null) assertWithinEvent(times, event);
   const id = await db.transaction(async (tx) => {
     if (input.parent_session !== null) {
       const [parent] = await tx
@@ -50,6 +74,7 @@ export async function createSession(
       if (!within(times, { start: parent.startTime, end: parent.endTime })) {
         throw fieldError('start_time', outsideParentMessage(parent, event.timeZone));
       }
+      assertWithinEvent(times, event);
     }
     const [row] = await tx
       .insert(sessions)

@@ -6,14 +6,15 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { requireEvent } from '../events/get-event';
-import { outsideParentMessage } from './create-session';
+import { assertWithinEvent, outsideParentMessage } from './create-session';
 import { fillFromWaitlist, withSeatChange } from './promote-from-waitlist';
 import { selectSession } from './session-rows';
 import { fieldError, placeSessionTimes, sessionColumns } from './validation';
 
 /**
- * PUT /api/events/{eventId}/sessions/{sessionId}/. A sub-session must stay within its parent's
- * window, and a parent's new window must still hold all of its sub-sessions. Places a change frees
+ * PUT /api/events/{eventId}/sessions/{sessionId}/. A session must stay within its event's dates, a
+ * sub-session within its parent's window, and a parent's new window must still hold all of its
+ * sub-sessions. Places a change frees
  * (a higher capacity) go to the first people in the session's line in the same transaction.
  */
 export async function updateSession(
@@ -40,6 +41,7 @@ export async function updateSession(
         throw fieldError('start_time', outsideParentMessage(parent, event.timeZone));
       }
     }
+    assertWithinEvent(times, event);
     const [outside] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(sessions)

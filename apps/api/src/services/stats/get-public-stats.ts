@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { TPublicStats } from '@attend/shared';
+import type { LandingStats } from '../../config';
 import type { DbOrTx } from '../../db/client';
 
-/** Landing-page counters: events, participants, and main-event check-ins over confirmed participants. */
-export async function getPublicStats(db: DbOrTx): Promise<TPublicStats> {
+/**
+ * Landing-page counters as the operator chose them: live (events, participants, and main-event
+ * check-ins over confirmed participants), fixed figures, or hidden (nothing counted, nothing told).
+ */
+export async function getPublicStats(db: DbOrTx, landing: LandingStats): Promise<TPublicStats> {
+  if (landing.mode === 'hidden') return { mode: 'hidden' };
+  if (landing.mode === 'fixed') {
+    return {
+      mode: 'fixed',
+      events_created: landing.eventsCreated,
+      participants_managed: landing.participantsManaged,
+      check_in_success_rate: landing.checkInSuccessRate,
+    };
+  }
   const result = await db.execute(sql`
     select
       (select count(*) from events)::int as events,
@@ -20,6 +33,7 @@ export async function getPublicStats(db: DbOrTx): Promise<TPublicStats> {
   const confirmed = row?.confirmed ?? 0;
   const checkedIn = row?.checked_in ?? 0;
   return {
+    mode: 'live',
     events_created: events,
     participants_managed: row?.participants ?? 0,
     check_in_success_rate:

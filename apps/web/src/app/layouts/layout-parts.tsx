@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Box, Button, Text, type MantineSize } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
@@ -8,6 +8,31 @@ import { t } from '../../lib/i18n';
 import classes from './layouts.module.css';
 
 type Logout = ReturnType<typeof useLogout>;
+
+/** The CSS variable the toasts' top offset reads (app/styles.css, .attend-toasts). */
+const HEADER_HEIGHT_VAR = '--attend-header-height';
+
+/**
+ * Keeps the toasts (top right, as the spec places them) just below this sticky header, so that they
+ * never sit over the language selector, the user name or Logout. Returns the header's ref.
+ */
+export function useToastsBelowHeader<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty(HEADER_HEIGHT_VAR, `${header.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(HEADER_HEIGHT_VAR);
+    };
+  }, []);
+  return ref;
+}
 
 /** Logout; `before` runs first (closing the mobile menu). */
 export function LogoutButton({ logout, before }: { logout: Logout; before?: () => void }) {

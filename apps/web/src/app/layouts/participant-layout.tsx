@@ -9,7 +9,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { isParticipant, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
 import { useOffline } from '../../lib/offline-copy';
-import { HeaderUser, LayoutBody, LogoutButton } from './layout-parts';
+import { HeaderUser, LayoutBody, LogoutButton, useToastsBelowHeader } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** The participant pages' width: reading width, phone first. */
@@ -60,10 +60,11 @@ export function ParticipantLayout() {
   const home = isParticipant(user) ? paths.participant.event(user.event.id) : paths.participant.dashboard();
   const name = user ? user.full_name || ('username' in user ? user.username : '') : '';
   const offline = useOffline();
+  const headerRef = useToastsBelowHeader<HTMLElement>();
 
   return (
     <>
-      <header className={classes.header}>
+      <header ref={headerRef} className={classes.header}>
         <Container size={PAGE_WIDTH} py="sm">
           {/* One row at every width: below md the links move into the menu instead of wrapping. */}
           <Group justify="space-between" wrap="nowrap" className={classes.headerRow}>

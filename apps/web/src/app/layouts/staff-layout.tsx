@@ -9,7 +9,7 @@ import { AccountMenu } from '../../features/auth/components/account-menu';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
 import { EventNav } from './event-nav';
-import { LayoutBody, LogoutButton } from './layout-parts';
+import { LayoutBody, LogoutButton, useToastsBelowHeader } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */
@@ -77,10 +77,11 @@ export function StaffLayout() {
   const username = isStaff(user) ? user.username : '';
   // A scanner only runs check-in stations: the other pages (and an event's other areas) are not theirs.
   const isAdmin = isStaff(user) && user.role === 'admin';
+  const headerRef = useToastsBelowHeader<HTMLElement>();
 
   return (
     <>
-      <header className={classes.header} data-scrolled={scrolled}>
+      <header ref={headerRef} className={classes.header} data-scrolled={scrolled}>
         <Container size={PAGE_WIDTH} py="sm">
           {/* One row at every width: below lg the links move into the menu instead of wrapping. */}
           <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.headerRow}>

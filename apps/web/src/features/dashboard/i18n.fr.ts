@@ -8,9 +8,9 @@ export const fr: Translation<typeof en, '_many'> = {
 
   'stats.title': 'Vue d’ensemble',
   'stats.events': 'Total des événements',
-  'stats.eventsDetail_one': '{count} actif',
-  'stats.eventsDetail_many': '{count} actifs',
-  'stats.eventsDetail_other': '{count} actifs',
+  'stats.eventsDetail_one': '{count} en cours · {upcoming} à venir',
+  'stats.eventsDetail_many': '{count} en cours · {upcoming} à venir',
+  'stats.eventsDetail_other': '{count} en cours · {upcoming} à venir',
   'stats.participants': 'Participants',
   'stats.participantsDetail_one': '{count} confirmé',
   'stats.participantsDetail_many': '{count} confirmés',
@@ -29,6 +29,7 @@ export const fr: Translation<typeof en, '_many'> = {
   forceRetry: 'Forcer le renvoi de tous les échecs',
   forceRetryText:
     'Renvoyer dès maintenant tous les e-mails et SMS en échec, y compris ceux qui ont épuisé leurs tentatives.',
+  forceRetryNothing: 'Aucun envoi en échec : il n’y a rien à renvoyer.',
 
   quickActions: 'Actions rapides',
   'qa.events': 'Gérer les événements',

@@ -7,8 +7,8 @@ export const sw: Record<keyof typeof en, string> = {
 
   'stats.title': 'Muhtasari',
   'stats.events': 'Jumla ya Matukio',
-  'stats.eventsDetail_one': '{count} linaendelea',
-  'stats.eventsDetail_other': '{count} yanaendelea',
+  'stats.eventsDetail_one': '{count} linaendelea sasa · yajayo: {upcoming}',
+  'stats.eventsDetail_other': '{count} yanaendelea sasa · yajayo: {upcoming}',
   'stats.participants': 'Washiriki',
   'stats.participantsDetail_one': '{count} amethibitisha',
   'stats.participantsDetail_other': '{count} wamethibitisha',
@@ -24,6 +24,7 @@ export const sw: Record<keyof typeof en, string> = {
   forceRetry: 'Lazimisha Kujaribu Tena Zote Zilizoshindikana',
   forceRetryText:
     'Tuma tena sasa kila barua pepe na SMS iliyoshindikana, pamoja na zile zilizomaliza majaribio yake.',
+  forceRetryNothing: 'Hakuna kilichoshindikana: hakuna cha kutuma tena.',
 
   quickActions: 'Vitendo vya Haraka',
   'qa.events': 'Simamia Matukio',

@@ -10,8 +10,9 @@ export const en = {
 
   'stats.title': 'Overview',
   'stats.events': 'Total Events',
-  'stats.eventsDetail_one': '{count} active',
-  'stats.eventsDetail_other': '{count} active',
+  // 'Running now' (by the dates), not 'active': the events' own Active badge is the check-in switch.
+  'stats.eventsDetail_one': '{count} running now · {upcoming} upcoming',
+  'stats.eventsDetail_other': '{count} running now · {upcoming} upcoming',
   'stats.participants': 'Participants',
   'stats.participantsDetail_one': '{count} confirmed',
   'stats.participantsDetail_other': '{count} confirmed',
@@ -26,6 +27,7 @@ export const en = {
   retryNow: 'Retry Now',
   forceRetry: 'Force Retry All Failed',
   forceRetryText: 'Send every failed e-mail and SMS again now, including those that used up their attempts.',
+  forceRetryNothing: 'Nothing has failed: there is nothing to send again.',
 
   quickActions: 'Quick Actions',
   'qa.events': 'Manage Events',

@@ -27,6 +27,8 @@ export const fr: Translation<typeof en, '_many'> = {
   'status.Upcoming': 'À venir',
   'badge.Active': 'Actif',
   'badge.Inactive': 'Inactif',
+  'badge.ActiveHint': 'Enregistrement ouvert',
+  'badge.InactiveHint': 'Enregistrement fermé',
 
   'delete.title': 'Supprimer l’événement',
   'delete.confirm': 'Voulez-vous vraiment supprimer cet événement ?',

@@ -25,6 +25,8 @@ export const sw: Record<keyof typeof en, string> = {
   'status.Upcoming': 'Lijalo',
   'badge.Active': 'Hai',
   'badge.Inactive': 'Halitumiki',
+  'badge.ActiveHint': 'Kuingia kumefunguliwa',
+  'badge.InactiveHint': 'Kuingia kumefungwa',
 
   'delete.title': 'Futa tukio',
   'delete.confirm': 'Una uhakika unataka kufuta tukio hili?',

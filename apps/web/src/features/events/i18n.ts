@@ -29,6 +29,9 @@ export const en = {
   'status.Upcoming': 'Upcoming',
   'badge.Active': 'Active',
   'badge.Inactive': 'Inactive',
+  // What the Active badge means, beside it: the check-in switch, not whether the event runs now.
+  'badge.ActiveHint': 'Check-in open',
+  'badge.InactiveHint': 'Check-in closed',
 
   'delete.title': 'Delete event',
   'delete.confirm': 'Are you sure you want to delete this event?',

@@ -79,6 +79,10 @@ export const fr: Translation<typeof en, '_many'> = {
   'form.max': 'Nombre max. de participants',
   'form.maxHint': '0 pour illimité',
   'form.timesIn': 'Heure locale : {zone}',
+  'form.eventDates':
+    'L’événement a lieu du {start} au {end} : les sessions doivent être comprises dans cette période.',
+  'form.outsideEvent':
+    'Les horaires de la session doivent être compris dans ceux de l’événement ({start} - {end}).',
   'form.isActive': 'La session est active',
   'form.active': 'Active',
   'form.cancel': 'Annuler',

@@ -75,6 +75,8 @@ export const sw: Record<keyof typeof en, string> = {
   'form.max': 'Idadi ya Juu ya Washiriki',
   'form.maxHint': '0 kwa bila kikomo',
   'form.timesIn': 'Saa za {zone}',
+  'form.eventDates': 'Tukio linaanza {start} hadi {end}: vipindi lazima viwe ndani ya muda huo.',
+  'form.outsideEvent': 'Saa za kipindi lazima ziwe ndani ya tukio ({start} - {end}).',
   'form.isActive': 'Kipindi kiko hai',
   'form.active': 'Hai',
   'form.cancel': 'Ghairi',

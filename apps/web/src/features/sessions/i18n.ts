@@ -80,6 +80,8 @@ export const en = {
   'form.max': 'Max Participants',
   'form.maxHint': '0 for unlimited',
   'form.timesIn': 'Time in {zone}',
+  'form.eventDates': 'The event runs from {start} to {end}: sessions must lie within it.',
+  'form.outsideEvent': messages.sessionOutsideEvent,
   'form.isActive': 'Session is active',
   'form.active': 'Active',
   'form.cancel': 'Cancel',

@@ -9,7 +9,10 @@ const STATS_CONCURRENCY = 6;
 
 export type EventTotals = {
   events: number;
+  /** Events running now (started, not ended): what the dashboard calls 'running now'. */
   activeEvents: number;
+  /** Events still to start. */
+  upcomingEvents: number;
   participants: number;
   confirmed: number;
 };
@@ -57,6 +60,7 @@ export async function getEventTotals({ signal }: { signal?: AbortSignal } = {}):
   return {
     events: events.length,
     activeEvents: events.filter((e) => isActiveNow(e, now)).length,
+    upcomingEvents: events.filter((e) => Date.parse(e.start_date) > now).length,
     participants: events.reduce((n, e) => n + e.participants_count, 0),
     confirmed: stats.reduce((n, s) => n + s.confirmed, 0),
   };

@@ -91,6 +91,7 @@ export function DashboardHomePage() {
   const overview = figure(checkIns);
   const failedStats = figure(failed);
   const summary = failedEmailSummary(failed.data);
+  const anyFailed = !!failedStats && (failedStats.total_failed > 0 || failedStats.sms.total_failed > 0);
 
   const detail = <T,>(value: T | null | undefined, text: (v: T) => string) =>
     value === undefined ? undefined : value === null ? null : text(value);
@@ -123,7 +124,9 @@ export function DashboardHomePage() {
               testId="events"
               label={td('stats.events')}
               value={eventFigures === undefined ? undefined : (eventFigures?.events ?? null)}
-              detail={detail(eventFigures, (v) => td('stats.eventsDetail', { count: v.activeEvents }))}
+              detail={detail(eventFigures, (v) =>
+                td('stats.eventsDetail', { count: v.activeEvents, upcoming: v.upcomingEvents }),
+              )}
               color="blue.9"
             />
             <StatCard
@@ -157,7 +160,8 @@ export function DashboardHomePage() {
                   ? td('stats.failedDetailSms', { count: v.total_ready_for_retry, sms: v.sms.total_failed })
                   : td('stats.failedDetail', { count: v.total_ready_for_retry }),
               )}
-              color="red.9"
+              // Red only when something has failed: a red 0 reads as an alarm with nothing to do.
+              color={anyFailed ? 'red.9' : 'gray.8'}
             >
               <Button
                 size="xs"
@@ -197,16 +201,17 @@ export function DashboardHomePage() {
             <Paper withBorder p="md" radius="md" h="100%" shadow="xs">
               <Stack gap="xs" align="flex-start">
                 <Button
-                  color="red.9"
+                  {...(anyFailed ? { color: 'red.9' } : { variant: 'default' })}
                   onClick={() => forceRetry.mutate(undefined, retryCallbacks)}
                   loading={forceRetry.isPending}
                   disabled={retry.isPending}
                   data-testid="dashboard-force-retry"
+                  data-urgent={anyFailed}
                 >
                   {td('forceRetry')}
                 </Button>
                 <Text size="sm" c="dimmed">
-                  {td('forceRetryText')}
+                  {td(anyFailed || failedStats === undefined ? 'forceRetryText' : 'forceRetryNothing')}
                 </Text>
               </Stack>
             </Paper>

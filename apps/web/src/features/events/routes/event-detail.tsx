@@ -150,6 +150,9 @@ function EventSummary({ event, onEdit }: { event: TEventDetail; onEdit: () => vo
             <Badge color={badge === 'Active' ? 'teal.9' : 'gray.7'} variant="filled" size="lg">
               {te(`badge.${badge}`)}
             </Badge>
+            <Text size="sm" c="dimmed" data-testid="event-active-hint">
+              {te(`badge.${badge}Hint`)}
+            </Text>
           </Group>
           <Button onClick={onEdit}>{te('detail.edit')}</Button>
         </Group>

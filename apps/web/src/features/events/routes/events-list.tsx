@@ -1,8 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Button, Container, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState, type MouseEvent } from 'react';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TEvent } from '@attend/shared';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../../components/confirm-dialog';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
@@ -16,7 +27,13 @@ import { CreateEventModal } from '../components/create-event-modal';
 import { EventStatusBadge } from '../components/event-status-badge';
 import { te } from '../i18n';
 
-/** /dashboard/events: every event with its dates, location and status; create, edit and delete. */
+// A click inside the name link or the actions does its own thing; anywhere else the row opens the event.
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/**
+ * /dashboard/events: every event with its dates, location and status; create, edit and delete.
+ * The name is a link to the event and a click anywhere on the row opens it too.
+ */
 export function EventsListPage() {
   useDocumentTitle(`${te('list.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
@@ -66,9 +83,16 @@ export function EventsListPage() {
                 <Table.Tbody>
                   {rows.length === 0 && <EmptyTableRow colSpan={6}>{te('list.empty')}</EmptyTableRow>}
                   {rows.map((event) => (
-                    <Table.Tr key={event.id} data-testid={`event-row-${event.id}`}>
+                    <Table.Tr
+                      key={event.id}
+                      data-testid={`event-row-${event.id}`}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => void navigate(paths.staff.event(event.id))}
+                    >
                       <Table.Td maw={360}>
-                        <Text fw={600}>{event.name}</Text>
+                        <Anchor component={Link} to={paths.staff.event(event.id)} fw={600} onClick={stop}>
+                          {event.name}
+                        </Anchor>
                         {event.description && (
                           <Text size="sm" c="dimmed" lineClamp={2}>
                             {event.description}
@@ -85,7 +109,7 @@ export function EventsListPage() {
                       <Table.Td>
                         <EventStatusBadge start={event.start_date} end={event.end_date} />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td onClick={stop} style={{ cursor: 'default' }}>
                         <Group gap="xs" wrap="nowrap">
                           <Button
                             size="xs"

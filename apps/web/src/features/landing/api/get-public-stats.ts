@@ -13,15 +13,17 @@ const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number
 export function isPublicStats(data: unknown): data is TPublicStats {
   if (!data || typeof data !== 'object') return false;
   const d = data as Record<string, unknown>;
+  if (d.mode === 'hidden') return true;
   const rate = d.check_in_success_rate;
   return (
+    (d.mode === 'live' || d.mode === 'fixed') &&
     isCount(d.events_created) &&
     isCount(d.participants_managed) &&
     (rate === null || (isCount(rate) && rate <= 100))
   );
 }
 
-/** GET /api/public/stats/: the landing page's 'Platform Impact' figures. */
+/** GET /api/public/stats/: the landing page's 'Platform Impact' figures, or that the section is hidden. */
 export async function getPublicStats({ signal }: { signal?: AbortSignal } = {}): Promise<TPublicStats> {
   const data = await api(apiPaths.publicStats(), { auth: false, signal });
   if (!isPublicStats(data)) throw new InvalidResponseError();

@@ -7,7 +7,14 @@ import { useCountUp } from '../hooks/use-count-up';
 import { useSeenOnce } from '../hooks/use-seen';
 import classes from './landing.module.css';
 
-const counters: { stat: keyof TPublicStats; suffix: string; label: TranslationKey; testId: string }[] = [
+type Figures = Extract<TPublicStats, { events_created: number }>;
+
+const counters: {
+  stat: Exclude<keyof Figures, 'mode'>;
+  suffix: string;
+  label: TranslationKey;
+  testId: string;
+}[] = [
   { stat: 'events_created', suffix: '+', label: 'landing.impact.events', testId: 'stat-events' },
   { stat: 'participants_managed', suffix: '+', label: 'landing.impact.attendees', testId: 'stat-attendees' },
   { stat: 'check_in_success_rate', suffix: '%', label: 'landing.impact.rate', testId: 'stat-rate' },
@@ -40,11 +47,16 @@ function Counter({
   );
 }
 
-/** 'Platform Impact': live figures from the API, counting up once the section is 75 % visible. */
+/**
+ * 'Platform Impact': the figures from the API (live counts or the operator's fixed figures),
+ * counting up once the section is 75 % visible; nothing at all when the operator hides it.
+ */
 export function ImpactCounters() {
   const stats = usePublicStats();
   const { ref, seen } = useSeenOnce<HTMLElement>();
-  const run = seen && !!stats.data;
+  if (stats.data?.mode === 'hidden') return null;
+  const figures = stats.data;
+  const run = seen && !!figures;
   return (
     <section ref={ref} className={classes.impact} aria-labelledby="impact-title">
       <Container size="lg" py={64}>
@@ -53,7 +65,7 @@ export function ImpactCounters() {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl">
           {counters.map(({ stat, ...counter }) => (
-            <Counter key={stat} target={stats.data?.[stat]} run={run} {...counter} />
+            <Counter key={stat} target={figures?.[stat]} run={run} {...counter} />
           ))}
         </SimpleGrid>
         {stats.isError && (

@@ -8,7 +8,12 @@ import { useEvent } from '../../events';
 import { useCreateSession } from '../api/create-session';
 import { ts } from '../i18n';
 import { createSessionErrorMessage } from '../lib/session-errors';
-import { sessionFormValues, sessionRefusal, validateCreateSession } from '../lib/session-form';
+import {
+  sessionFormValues,
+  sessionRefusal,
+  validateCreateSession,
+  type EventWindow,
+} from '../lib/session-form';
 import { SessionFormFields } from './session-form-fields';
 
 type Props = { eventId: number; opened: boolean; onClose: () => void };
@@ -25,8 +30,7 @@ export function CreateSessionModal({ eventId, opened, onClose }: Props) {
 /** The form needs the event's time zone: its times are wall-clock times there. */
 function CreateSessionLoader({ eventId, onDone }: { eventId: number; onDone: () => void }) {
   const event = useEvent(eventId);
-  if (event.data)
-    return <CreateSessionForm eventId={eventId} timeZone={event.data.time_zone} onDone={onDone} />;
+  if (event.data) return <CreateSessionForm eventId={eventId} event={event.data} onDone={onDone} />;
   if (event.isError)
     return <LoadFailed message={ts('create.eventFailed')} retryLabel={ts('list.tryAgain')} query={event} />;
   return <SectionLoader />;
@@ -34,19 +38,20 @@ function CreateSessionLoader({ eventId, onDone }: { eventId: number; onDone: () 
 
 function CreateSessionForm({
   eventId,
-  timeZone,
+  event,
   onDone,
 }: {
   eventId: number;
-  timeZone: string;
+  event: EventWindow;
   onDone: () => void;
 }) {
+  const timeZone = event.time_zone;
   const create = useCreateSession(eventId);
   const form = useFormState(() => sessionFormValues(undefined, timeZone));
   // The time inputs start at the present (document 2 §2).
   const [minStart] = useState(() => toDateTimeInput(new Date(), timeZone));
   const submit = form.handleSubmit(
-    (values) => validateCreateSession(values, timeZone),
+    (values) => validateCreateSession(values, timeZone, event),
     (body) =>
       create.mutate(
         body,
@@ -68,6 +73,7 @@ function CreateSessionForm({
         activeLabel={ts('form.isActive')}
         minStart={minStart}
         timeZone={timeZone}
+        event={event}
       />
     </FormShell>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { FormShell } from '../../../components/form-shell';
 import { paths } from '../../../config/paths';
 import { useFormState } from '../../../lib/use-form-state';
+import { useEvent } from '../../events';
 import { useUpdateSession } from '../api/update-session';
 import { ts } from '../i18n';
 import { updateSessionErrorMessage } from '../lib/session-errors';
@@ -14,10 +15,12 @@ import { SessionFormFields } from './session-form-fields';
 export function SessionEditForm({ eventId, session }: { eventId: number; session: TSession }) {
   const navigate = useNavigate();
   const update = useUpdateSession(eventId, session.id);
+  // The event's dates bound the session; the server checks them too, should they not be loaded yet.
+  const event = useEvent(eventId).data;
   const form = useFormState(() => sessionFormValues(session, session.time_zone));
   const back = () => void navigate(paths.staff.sessions(eventId));
   const submit = form.handleSubmit(
-    (values) => validateEditSession(values, session.time_zone),
+    (values) => validateEditSession(values, session.time_zone, event),
     (body) =>
       update.mutate(
         body,
@@ -41,6 +44,7 @@ export function SessionEditForm({ eventId, session }: { eventId: number; session
           activeLabel={ts('form.active')}
           locationRequired={false}
           timeZone={session.time_zone}
+          event={event}
         />
       </FormShell>
     </Paper>

@@ -1,9 +1,9 @@
-import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { requiredFieldProps as required } from '../../../components/required-label';
 import { ts } from '../i18n';
-import { describeTimeZone } from '../../../lib/date-time';
+import { describeTimeZone, toDateTimeInput } from '../../../lib/date-time';
 import { textField, type FormBinding } from '../../../lib/use-form-state';
-import type { SessionFormValues } from '../lib/session-form';
+import { eventWindowText, type EventWindow, type SessionFormValues } from '../lib/session-form';
 
 type Props = {
   form: FormBinding<SessionFormValues>;
@@ -15,12 +15,30 @@ type Props = {
   locationRequired?: boolean;
   /** The event's time zone, which the time inputs are in. */
   timeZone: string;
+  /** The session's event, once loaded: its dates bound the time inputs and are named above them. */
+  event?: EventWindow;
 };
 
+/** The later of two `datetime-local` values (same format, so they compare as text). */
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a || b || undefined;
+  return a > b ? a : b;
+}
+
 /** Session Name, Description, Location, Start Time, End Time, Max Participants and the active flag. */
-export function SessionFormFields({ form, activeLabel, minStart, locationRequired = true, timeZone }: Props) {
+export function SessionFormFields({
+  form,
+  activeLabel,
+  minStart,
+  locationRequired = true,
+  timeZone,
+  event,
+}: Props) {
   const { values, errors, change: onChange } = form;
   const zoneHint = ts('form.timesIn', { zone: describeTimeZone(timeZone) });
+  const eventStart = event && toDateTimeInput(event.start_date, timeZone);
+  const eventEnd = event && toDateTimeInput(event.end_date, timeZone);
+  const earliest = later(minStart, eventStart);
   return (
     <Stack gap="md">
       <TextInput {...required} label={ts('form.name')} maxLength={200} {...textField(form, 'name')} />
@@ -37,13 +55,19 @@ export function SessionFormFields({ form, activeLabel, minStart, locationRequire
         maxLength={300}
         {...textField(form, 'location')}
       />
+      {event && (
+        <Text size="sm" c="dimmed" data-testid="session-event-dates">
+          {ts('form.eventDates', eventWindowText(event))}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...required}
           type="datetime-local"
           label={ts('form.start')}
           description={zoneHint}
-          min={minStart}
+          min={earliest}
+          max={eventEnd}
           {...textField(form, 'start_time')}
         />
         <TextInput
@@ -51,7 +75,8 @@ export function SessionFormFields({ form, activeLabel, minStart, locationRequire
           type="datetime-local"
           label={ts('form.end')}
           description={zoneHint}
-          min={values.start_time || minStart}
+          min={later(values.start_time, earliest)}
+          max={eventEnd}
           {...textField(form, 'end_time')}
         />
       </SimpleGrid>

@@ -1,6 +1,6 @@
 import { ZSessionForm, type TSession } from '@attend/shared';
 import { formFieldErrors } from '../../../lib/api-errors';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
+import { formatDisplayDateTimes, fromDateTimeInput, toDateTimeInput } from '../../../lib/date-time';
 import type { Refusal } from '../../../lib/use-form-state';
 import { ts } from '../i18n';
 
@@ -71,12 +71,39 @@ function body(values: SessionFormValues, max: number, timeZone: string): Session
 
 type Checked = { ok: true; body: SessionBody } | { ok: false; errors: SessionFormErrors };
 
+/** The event a session belongs to: its times must lie within the event's start and end. */
+export type EventWindow = { start_date: string; end_date: string; time_zone: string };
+
+/** The event's dates in its zone, as the refusal and the form's hint name them. */
+export function eventWindowText(event: EventWindow): { start: string; end: string } {
+  return formatDisplayDateTimes(event.start_date, event.end_date, event.time_zone);
+}
+
+/** The server's rule, said before sending: a session starting or ending outside its event. */
+function outsideEventError(body: SessionBody, event: EventWindow | undefined): string | null {
+  if (!event) return null;
+  const start = Date.parse(body.start_time);
+  const end = Date.parse(body.end_time);
+  if (start >= Date.parse(event.start_date) && end <= Date.parse(event.end_date)) return null;
+  return ts('form.outsideEvent', eventWindowText(event));
+}
+
+/** The checked body, or the start time's error when the session lies outside its event. */
+function withinEvent(checked: SessionBody, event: EventWindow | undefined): Checked {
+  const outside = outsideEventError(checked, event);
+  return outside ? { ok: false, errors: { start_time: outside } } : { ok: true, body: checked };
+}
+
 /**
  * The Create Session form's rules (document 2 §5 "Create session (client)"), checked with the shared
  * form schema: name, location, start and end required; start not after end and not in the past.
- * The times are read as wall-clock times in the event's `timeZone`.
+ * The times are read as wall-clock times in the event's `timeZone`, and must lie within the `event`.
  */
-export function validateCreateSession(values: SessionFormValues, timeZone: string): Checked {
+export function validateCreateSession(
+  values: SessionFormValues,
+  timeZone: string,
+  event?: EventWindow,
+): Checked {
   // The schema reads instants: blank stays blank (required), unreadable stays unreadable.
   const instant = (v: string) => fromDateTimeInput(v, timeZone) || v;
   const parsed = ZSessionForm.safeParse({
@@ -95,15 +122,19 @@ export function validateCreateSession(values: SessionFormValues, timeZone: strin
     }
     return { ok: false, errors };
   }
-  return { ok: true, body: body(values, maxOf(values.max_participants) ?? 0, timeZone) };
+  return withinEvent(body(values, maxOf(values.max_participants) ?? 0, timeZone), event);
 }
 
 /**
  * The session edit rules (document 2 §5 "Session edit"): name, start and end required, readable
  * dates, the end strictly after the start, max_participants a whole number from 0. Times are
- * wall-clock times in the event's `timeZone`.
+ * wall-clock times in the event's `timeZone`, and must lie within the `event` once it is known.
  */
-export function validateEditSession(values: SessionFormValues, timeZone: string): Checked {
+export function validateEditSession(
+  values: SessionFormValues,
+  timeZone: string,
+  event?: EventWindow,
+): Checked {
   const errors: SessionFormErrors = {};
   if (!values.name.trim()) errors.name = ts('detail.required.name');
   if (!values.start_time.trim()) errors.start_time = ts('detail.required.start');
@@ -118,7 +149,7 @@ export function validateEditSession(values: SessionFormValues, timeZone: string)
   const max = maxOf(values.max_participants);
   if (max === null) errors.max_participants = ts('detail.maxInvalid');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, body: body(values, max ?? 0, timeZone) };
+  return withinEvent(body(values, max ?? 0, timeZone), event);
 }
 
 /** A refused save: `messageOf` the error, and the server's errors for the fields of this form. */
