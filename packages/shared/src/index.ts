@@ -22,3 +22,4 @@ export * from './collation';
 export * from './waitlist';
 export * from './calendar';
 export * from './file-names';
+export * from './certificates';
