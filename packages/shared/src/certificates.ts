@@ -239,6 +239,10 @@ export const ZCertificate = z.object({
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
 
+/** GET /api/participants/me/certificate/: the signed-in participant's certificate (404 until issued). */
+export const ZMyCertificate = z.object({ id: z.string(), issued_at: z.string(), verify_url: z.string() });
+export type TMyCertificate = z.infer<typeof ZMyCertificate>;
+
 export const ZCertificateList = z.object({ count: z.number().int(), results: z.array(ZCertificate) });
 export type TCertificateList = z.infer<typeof ZCertificateList>;
 

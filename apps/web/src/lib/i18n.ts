@@ -137,6 +137,7 @@ export const en = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'DSA report',
+  'eventNav.certificates': 'Certificates',
 
   // The standard notes (STANDARD_EVENT_NOTES), shown in the reader's language.
   'event.standardNotes_one':
@@ -151,6 +152,7 @@ export type TranslationKey = keyof typeof en;
 export type Namespace =
   | 'app'
   | 'attendance'
+  | 'certificates'
   | 'checkIn'
   | 'dashboard'
   | 'events'

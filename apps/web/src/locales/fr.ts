@@ -1,4 +1,5 @@
 import { fr as attendance } from '../features/attendance/i18n.fr';
+import { fr as certificates } from '../features/certificates/i18n.fr';
 import { fr as checkIn } from '../features/check-in/i18n.fr';
 import { fr as dashboard } from '../features/dashboard/i18n.fr';
 import { fr as events } from '../features/events/i18n.fr';
@@ -19,6 +20,7 @@ import type { LanguageBundle } from '../lib/i18n';
 export const bundle: LanguageBundle = {
   app,
   attendance,
+  certificates,
   checkIn,
   dashboard,
   events,

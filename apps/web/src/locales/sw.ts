@@ -1,4 +1,5 @@
 import { sw as attendance } from '../features/attendance/i18n.sw';
+import { sw as certificates } from '../features/certificates/i18n.sw';
 import { sw as checkIn } from '../features/check-in/i18n.sw';
 import { sw as dashboard } from '../features/dashboard/i18n.sw';
 import { sw as events } from '../features/events/i18n.sw';
@@ -19,6 +20,7 @@ import type { LanguageBundle } from '../lib/i18n';
 export const bundle: LanguageBundle = {
   app,
   attendance,
+  certificates,
   checkIn,
   dashboard,
   events,

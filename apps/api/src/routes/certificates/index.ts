@@ -13,6 +13,7 @@ import {
   ZCertificateVerification,
   ZErrorBody,
   ZEventDetail,
+  ZMyCertificate,
 } from '@attend/shared';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -27,6 +28,7 @@ import {
   issueCertificateByHand,
   issueCertificates,
   listCertificates,
+  myCertificate,
   withdrawCertificate,
 } from '../../services/certificates/issue-certificates';
 import { renderCertificates, type CertificatePdf } from '../../services/certificates/render-certificates';
@@ -222,6 +224,21 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendPdf(reply, pdf, 'attachment');
     },
+  );
+
+  app.get(
+    '/participants/me/certificate/',
+    {
+      config: { auth: 'participant' },
+      schema: {
+        tags,
+        security,
+        description:
+          "The signed-in participant's certificate: its id and verify URL (404 until one is issued).",
+        response: { 200: ZMyCertificate, ...errorResponses },
+      },
+    },
+    async (request) => myCertificate(app.db, participantActor(request), publicUrl),
   );
 
   app.get(

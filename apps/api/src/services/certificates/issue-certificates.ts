@@ -5,12 +5,12 @@ import {
   type TCertificate,
   type TCertificateIssueResult,
   type TCertificateList,
-  type TCertificateManualIssue,
+  type TMyCertificate,
 } from '@attend/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { certificates, checkIns, events, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { StaffActor } from '../../lib/tokens';
+import type { ParticipantActor, StaffActor } from '../../lib/tokens';
 import { audit } from '../audit';
 import { assertAdmin } from '../auth/staff-access';
 import { requireParticipant } from '../participants/scope';
@@ -266,4 +266,16 @@ export async function activeCertificate(db: DbOrTx, participantId: number): Prom
     .from(certificates)
     .where(and(eq(certificates.participantId, participantId), isNull(certificates.withdrawnAt)));
   return row ?? null;
+}
+
+/** GET /api/participants/me/certificate/: the participant's own certificate, 404 until issued. */
+export async function myCertificate(
+  db: DbOrTx,
+  actor: ParticipantActor,
+  publicUrl: string,
+): Promise<TMyCertificate> {
+  const row = await activeCertificate(db, actor.participantId);
+  if (!row || row.eventId !== actor.eventId)
+    throw new AppError('not_found', certificateMessages.noCertificateYet);
+  return { id: row.id, issued_at: row.issuedAt.toISOString(), verify_url: verifyUrl(publicUrl, row.id) };
 }
