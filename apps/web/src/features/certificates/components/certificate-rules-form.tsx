@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { TCertificateDoorRule, TCertificateRules } from '@attend/shared';
 import { serverMessage } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useUpdateEvent } from '../../events';
+import { certificateEligibilityQueryOptions } from '../api/get-certificate-eligibility';
 import { tcert } from '../i18n';
 
 const count = (v: string | number) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
@@ -14,6 +16,7 @@ export function CertificateRulesForm({ eventId, rules }: { eventId: number; rule
   const [minSessions, setMinSessions] = useState<string | number>(rules.min_sessions ?? '');
   const [minDsaDays, setMinDsaDays] = useState<string | number>(rules.min_dsa_days ?? '');
   const update = useUpdateEvent();
+  const queryClient = useQueryClient();
   const onSave = () =>
     update.mutate(
       {
@@ -23,7 +26,13 @@ export function CertificateRulesForm({ eventId, rules }: { eventId: number; rule
         },
       },
       {
-        onSuccess: () => notify(tcert('rules.saved'), 'success'),
+        onSuccess: async () => {
+          notify(tcert('rules.saved'), 'success');
+          // Who qualifies follows the rules.
+          await queryClient.invalidateQueries({
+            queryKey: certificateEligibilityQueryOptions(eventId).queryKey,
+          });
+        },
         onError: (err) => notify(serverMessage(err, tcert('rules.saveFailed')), 'error'),
       },
     );
