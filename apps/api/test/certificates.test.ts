@@ -250,6 +250,7 @@ describe('issuing, verifying, withdrawing', () => {
     const res = await get('/api/participants/me/certificate.pdf', amina);
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(messages.certificateNotYetIssued);
+    expect((await get('/api/participants/me/certificate/', amina)).statusCode).toBe(404);
   });
 
   it('issues to everyone who qualifies, once', async () => {
@@ -348,6 +349,11 @@ describe('issuing, verifying, withdrawing', () => {
   });
 
   it('the participant downloads their own: their name in it, nobody else’s', async () => {
+    const mine = await get('/api/participants/me/certificate/', amina);
+    expect(mine.json()).toMatchObject({
+      id: aminaCertificate,
+      verify_url: `http://attend.test/verify/${aminaCertificate}`,
+    });
     const res = await get('/api/participants/me/certificate.pdf', amina);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
