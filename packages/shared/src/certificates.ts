@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_LOCALES, type TLanguage } from './language-codes';
 import { fitText, type TagBox, type TagColours, type TagFont } from './tags';
+import { ZInstant } from './formats';
 import { format, messages } from './messages';
 
 /**
@@ -214,8 +215,8 @@ export const ZCertificateVerification = z.object({
   withdrawn: z.boolean(),
   full_name: z.string(),
   event_name: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: ZInstant,
+  end_date: ZInstant,
   attended: ZCertificateAttended,
 });
 export type TCertificateVerification = z.infer<typeof ZCertificateVerification>;
@@ -229,18 +230,18 @@ export const ZCertificate = z.object({
   participant_id: z.number().int(),
   full_name: z.string(),
   organization: z.string(),
-  issued_at: z.string(),
+  issued_at: ZInstant,
   manual: z.boolean(),
   note: z.string(),
   withdrawn: z.boolean(),
-  withdrawn_at: z.string().nullable(),
+  withdrawn_at: ZInstant.nullable(),
   attended: ZCertificateAttended,
   verify_url: z.string(),
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
 
 /** GET /api/participants/me/certificate/: the signed-in participant's certificate (404 until issued). */
-export const ZMyCertificate = z.object({ id: z.string(), issued_at: z.string(), verify_url: z.string() });
+export const ZMyCertificate = z.object({ id: z.string(), issued_at: ZInstant, verify_url: z.string() });
 export type TMyCertificate = z.infer<typeof ZMyCertificate>;
 
 export const ZCertificateList = z.object({ count: z.number().int(), results: z.array(ZCertificate) });

@@ -41,7 +41,7 @@ import type { FastifyReply } from 'fastify';
 
 const tags = ['certificates'];
 const security = bearerSecurity;
-const CertificateParams = EventParams.extend({ certificateId: z.string().min(1).max(40) });
+const CertificateParams = EventParams.extend({ certificate: z.string().min(1).max(40) });
 const PdfFile = fileResponse('Certificates of attendance, one A4 landscape page each', ['application/pdf']);
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -143,7 +143,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/events/:eventId/certificates/:certificateId/withdraw/',
+    '/events/:eventId/certificates/:certificate/withdraw/',
     {
       config: { auth: 'staff' },
       schema: {
@@ -159,7 +159,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         staffActor(request),
         request.params.eventId,
-        request.params.certificateId,
+        request.params.certificate,
         publicUrl,
       ),
   );
@@ -202,7 +202,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/events/:eventId/certificates/:certificateId/certificate.pdf',
+    '/events/:eventId/certificates/:certificate/certificate.pdf',
     {
       config: { auth: 'staff' },
       schema: {
@@ -218,7 +218,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderCertificates(
         app.db,
         request.params.eventId,
-        { certificateId: request.params.certificateId },
+        { certificateId: request.params.certificate },
         publicUrl,
         (err) => request.log.error({ err }, 'certificate: a picture or the page could not be drawn'),
       );
@@ -267,20 +267,20 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/verify/:certificateId/',
+    '/verify/:certificate/',
     {
       config: { auth: 'public' },
       schema: {
         tags,
         description:
           "A certificate's public fields and whether it is valid (signature holds, not withdrawn); 404 for an unknown id.",
-        params: z.object({ certificateId: z.string().min(1).max(40) }),
+        params: z.object({ certificate: z.string().min(1).max(40) }),
         response: { 200: ZCertificateVerification, 404: ZErrorBody },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return verifyCertificate(app.db, request.params.certificateId);
+      return verifyCertificate(app.db, request.params.certificate);
     },
   );
 

@@ -26,10 +26,10 @@ export function CertificateRulesForm({ eventId, rules }: { eventId: number; rule
         },
       },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notify(tcert('rules.saved'), 'success');
           // Who qualifies follows the rules.
-          await queryClient.invalidateQueries({
+          void queryClient.invalidateQueries({
             queryKey: certificateEligibilityQueryOptions(eventId).queryKey,
           });
         },
