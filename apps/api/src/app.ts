@@ -16,6 +16,7 @@ import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
 import { badgeRoutes } from './routes/badges';
 import { calendarRoutes } from './routes/calendar';
+import { certificateRoutes } from './routes/certificates';
 import { checkInRoutes } from './routes/check-in';
 import { eventRoutes } from './routes/events';
 import { participantRoutes } from './routes/participants';
@@ -139,6 +140,7 @@ export async function buildApp({
       await api.register(badgeRoutes);
       await api.register(notificationRoutes);
       await api.register(activityRoutes);
+      await api.register(certificateRoutes);
     },
     { prefix: '/api' },
   );

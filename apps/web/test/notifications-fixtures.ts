@@ -1,4 +1,9 @@
-import { DEFAULT_TAG_DESIGN, tagDesignResponse } from '@attend/shared';
+import {
+  DEFAULT_CERTIFICATE_DESIGN,
+  DEFAULT_CERTIFICATE_RULES,
+  DEFAULT_TAG_DESIGN,
+  tagDesignResponse,
+} from '@attend/shared';
 import type {
   TDashboardActivity,
   TEvent,
@@ -41,6 +46,8 @@ export function event(overrides: Partial<TEvent> = {}): TEvent {
     dsa_sessions_per_day: 4,
     allow_walk_ins_by_scanners: false,
     print_badge_on_check_in: false,
+    certificate_rules: DEFAULT_CERTIFICATE_RULES,
+    certificate_design: { ...DEFAULT_CERTIFICATE_DESIGN, signature_url: null },
     time_zone: 'UTC',
     default_country: '',
     status: 'Upcoming',

@@ -9,6 +9,14 @@ import {
   type DateTimeInput,
 } from './rules/time';
 import { TAG_DESIGN_KEYS, ZTagDesign, ZTagDesignResponse, zHexColour } from './tags';
+import {
+  DEFAULT_CERTIFICATE_DESIGN,
+  DEFAULT_CERTIFICATE_RULES,
+  ZCertificateDesign,
+  ZCertificateDesignResponse,
+  ZCertificateRules,
+  ZCertificateRulesResponse,
+} from './certificates';
 
 /** What the OpenAPI document says of an event's date-times (they are read as described). */
 export const EVENT_DATE_TIME_DESCRIPTION =
@@ -92,6 +100,10 @@ const eventExtras = {
   allow_walk_ins_by_scanners: z.boolean().optional(),
   /** The station opens the participant's badge for printing after each door check-in. */
   print_badge_on_check_in: z.boolean().optional(),
+  /** Who earns a certificate of attendance (the whole rule set); null: none. */
+  certificate_rules: ZCertificateRules.nullish(),
+  /** The certificate's design: the fields sent change, null restores the defaults. */
+  certificate_design: ZCertificateDesign.nullish(),
   /** Where the event happens; every time of it is shown in this zone. Absent on create: UTC. */
   time_zone: zTimeZone.optional(),
   /**
@@ -219,6 +231,12 @@ export const ZEvent = z.object({
   allow_walk_ins_by_scanners: z.boolean().default(false),
   /** The station opens the participant's badge for printing after each door check-in. */
   print_badge_on_check_in: z.boolean().default(false),
+  /** Who earns a certificate of attendance (absent in copies kept before certificates existed). */
+  certificate_rules: ZCertificateRulesResponse.default(DEFAULT_CERTIFICATE_RULES),
+  certificate_design: ZCertificateDesignResponse.default({
+    ...DEFAULT_CERTIFICATE_DESIGN,
+    signature_url: null,
+  }),
   /**
    * The event's IANA time zone: every time of the event and its sessions is shown in it. A copy
    * kept offline before events had zones reads as UTC, which they all were.

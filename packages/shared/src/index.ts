@@ -23,3 +23,4 @@ export * from './waitlist';
 export * from './calendar';
 export * from './file-names';
 export * from './activity';
+export * from './certificates';

@@ -267,4 +267,30 @@ export const fr: Record<keyof typeof messages, string> = {
   nothingToUndo: '{name} n’a pas confirmé sa présence : il n’y a pas de confirmation à annuler.',
   undoAfterCheckIn:
     '{name} a déjà été enregistré(e) : sa confirmation ne peut plus être annulée. Annulez d’abord l’enregistrement s’il s’agit d’une erreur.',
+  // Certificates of attendance (issue 33)
+  certificateRulesUnknownField: 'Règle de certificat inconnue : {keys}',
+  certificateDoorRule: 'La règle d’enregistrement à l’entrée doit être any_day, every_day ou null',
+  certificateMinSessions: 'Le minimum de sessions doit être un nombre entier de 1 à 1000, ou null',
+  certificateMinDsaDays: 'Le minimum de jours DSA doit être un nombre entier de 1 à 366, ou null',
+  certificateDesignUnknownField: 'Champ de conception de certificat inconnu : {keys}',
+  certificateTitleLength: 'Le titre du certificat doit compter de 1 à 120 caractères, sur une ligne',
+  certificateSignatoryLength:
+    'Le nom et la fonction du signataire doivent compter au plus 120 caractères chacun, sur une ligne',
+  certificateDesignFlag: '{field} doit valoir true ou false',
+  certificateNoteRequired:
+    'Écrivez une note expliquant pourquoi ce certificat est délivré manuellement (500 caractères au plus)',
+  certificateNotFound: 'Certificat introuvable',
+  certificateAlreadyIssued: 'Ce participant a déjà un certificat',
+  certificateAlreadyWithdrawn: 'Ce certificat a déjà été retiré',
+  certificateNotYetIssued: 'Aucun certificat ne vous a encore été délivré',
+  certificatesNoneIssued: 'Aucun certificat n’a encore été délivré pour cet événement',
+  signatureFileRequired: 'Veuillez sélectionner une image de signature à importer',
+  signatureTooLarge: 'L’image de signature ne doit pas dépasser 1 Mo',
+  signatureWrongType: 'L’image de signature doit être une image PNG, JPEG ou WebP',
+  signatureSvgRefused: 'Les images SVG ne sont pas acceptées : importez une image PNG, JPEG ou WebP',
+  signatureTooManyPixels: 'L’image de signature ne doit pas dépasser 4000 × 4000 pixels',
+  signatureDamaged: 'L’image de signature est endommagée ou incomplète',
+  signatureDataTooLarge:
+    'L’image de signature contient plus de données d’image que sa taille en pixels ne le permet : enregistrez-la à nouveau en PNG, JPEG ou WebP et importez ce fichier',
+  signatureNotFound: 'Image de signature introuvable',
 };

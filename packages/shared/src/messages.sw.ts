@@ -258,4 +258,29 @@ export const sw: Record<keyof typeof messages, string> = {
   nothingToUndo: '{name} hajathibitisha kuhudhuria: hakuna uthibitisho wa kutengua.',
   undoAfterCheckIn:
     '{name} ameshasajiliwa kuingia, kwa hiyo uthibitisho wake hauwezi kutenguliwa tena. Tengua usajili wa kuingia kwanza ikiwa ulikuwa kosa.',
+  // Certificates of attendance (issue 33)
+  certificateRulesUnknownField: 'Kanuni ya cheti isiyojulikana: {keys}',
+  certificateDoorRule: 'Kanuni ya kuingia mlangoni lazima iwe any_day, every_day au null',
+  certificateMinSessions: 'Idadi ya chini ya vipindi lazima iwe namba kamili kuanzia 1 hadi 1000, au null',
+  certificateMinDsaDays: 'Idadi ya chini ya siku za DSA lazima iwe namba kamili kuanzia 1 hadi 366, au null',
+  certificateDesignUnknownField: 'Sehemu ya muundo wa cheti isiyojulikana: {keys}',
+  certificateTitleLength: 'Kichwa cha cheti lazima kiwe na herufi 1 hadi 120, kwenye mstari mmoja',
+  certificateSignatoryLength:
+    'Jina na cheo cha mtia sahihi lazima viwe na herufi zisizozidi 120 kila kimoja, kwenye mstari mmoja',
+  certificateDesignFlag: '{field} lazima iwe true au false',
+  certificateNoteRequired: 'Andika maelezo kwa nini cheti hiki kinatolewa kwa mkono (herufi zisizozidi 500)',
+  certificateNotFound: 'Cheti hakijapatikana',
+  certificateAlreadyIssued: 'Mshiriki huyu tayari ana cheti',
+  certificateAlreadyWithdrawn: 'Cheti hiki tayari kimeondolewa',
+  certificateNotYetIssued: 'Bado hujapewa cheti',
+  certificatesNoneIssued: 'Bado hakuna vyeti vilivyotolewa kwa tukio hili',
+  signatureFileRequired: 'Tafadhali chagua picha ya sahihi ya kupakia',
+  signatureTooLarge: 'Picha ya sahihi lazima iwe MB 1 au chini',
+  signatureWrongType: 'Picha ya sahihi lazima iwe picha ya PNG, JPEG au WebP',
+  signatureSvgRefused: 'Picha za SVG hazikubaliwi: pakia picha ya PNG, JPEG au WebP',
+  signatureTooManyPixels: 'Picha ya sahihi isizidi pikseli 4000 × 4000',
+  signatureDamaged: 'Picha ya sahihi imeharibika au haijakamilika',
+  signatureDataTooLarge:
+    'Picha ya sahihi ina data nyingi kuliko ukubwa wake wa pikseli unavyoruhusu: ihifadhi tena kama PNG, JPEG au WebP kisha uipakie',
+  signatureNotFound: 'Picha ya sahihi haijapatikana',
 };

@@ -252,6 +252,31 @@ export const messages = {
   nothingToUndo: '{name} has not confirmed attendance: there is no confirmation to undo.',
   undoAfterCheckIn:
     '{name} has already been checked in, so their confirmation can no longer be undone. Undo the check-in first if it was a mistake.',
+  // Certificates of attendance (issue 33)
+  certificateRulesUnknownField: 'Unknown certificate rule: {keys}',
+  certificateDoorRule: 'Door check-in rule must be any_day, every_day or null',
+  certificateMinSessions: 'Minimum sessions must be a whole number from 1 to 1000, or null',
+  certificateMinDsaDays: 'Minimum DSA days must be a whole number from 1 to 366, or null',
+  certificateDesignUnknownField: 'Unknown certificate design field: {keys}',
+  certificateTitleLength: 'The certificate title must be 1 to 120 characters, on one line',
+  certificateSignatoryLength: 'The signatory name and title must be at most 120 characters each, on one line',
+  certificateDesignFlag: '{field} must be true or false',
+  certificateNoteRequired:
+    'Write a note saying why this certificate is issued by hand (at most 500 characters)',
+  certificateNotFound: 'Certificate not found',
+  certificateAlreadyIssued: 'This participant already has a certificate',
+  certificateAlreadyWithdrawn: 'This certificate was already withdrawn',
+  certificateNotYetIssued: 'No certificate has been issued to you yet',
+  certificatesNoneIssued: 'No certificates have been issued for this event yet',
+  signatureFileRequired: 'Please select a signature image to upload',
+  signatureTooLarge: 'The signature image must be 1 MB or smaller',
+  signatureWrongType: 'The signature image must be a PNG, JPEG or WebP image',
+  signatureSvgRefused: 'SVG images are not accepted: upload a PNG, JPEG or WebP image',
+  signatureTooManyPixels: 'The signature image must be at most 4000 × 4000 pixels',
+  signatureDamaged: 'The signature image is damaged or incomplete',
+  signatureDataTooLarge:
+    'The signature image holds more image data than its size in pixels allows: save it again as a PNG, JPEG or WebP and upload that',
+  signatureNotFound: 'Signature image not found',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -62,6 +62,10 @@ const adminPages: RouteObject[] = [
     lazy: lazyPage(() => import('../features/check-in/routes/dsa-report-page')),
   },
   {
+    path: routePatterns.staffCertificates,
+    lazy: lazyPage(() => import('../features/certificates/routes/certificates-page')),
+  },
+  {
     path: routePatterns.staffEventMessages,
     lazy: lazyPage(() => import('../features/notifications/routes/event-messages-page')),
   },
@@ -131,6 +135,11 @@ export const routes: RouteObject[] = [
       { path: paths.login(), lazy: lazyPage(() => import('../features/auth/routes/login')) },
       { path: paths.autoLogin(), lazy: lazyPage(() => import('../features/auth/routes/auto-login')) },
       { path: paths.error(), Component: ErrorPage },
+      // Public, no sign-in: a certificate's QR code opens it (its own small chunk).
+      {
+        path: routePatterns.verifyCertificate,
+        lazy: lazyPage(() => import('../features/certificates/routes/verify-page')),
+      },
       { path: paths.staffLogin(), lazy: lazyPage(() => import('../features/auth/routes/staff-login')) },
       {
         path: paths.staffInvite(),

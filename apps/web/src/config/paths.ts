@@ -14,6 +14,8 @@ export const paths = {
   staffInvite: () => '/dashboard/invite',
   /** The organiser's guide: pages the server serves, outside the web app (docs/guide/). */
   guide: () => '/guide/',
+  /** A certificate's public page (no sign-in): what its QR code and short URL open. */
+  verifyCertificate: (certificateId: string) => `/verify/${encodeURIComponent(certificateId)}`,
 
   participant: {
     dashboard: () => '/dashboard/participant',
@@ -37,6 +39,7 @@ export const paths = {
     /** The check-in station that starts by choosing the event (dashboard quick action). */
     checkInHome: () => '/dashboard/check-in',
     dsaReport: (eventId: Id) => `/dashboard/events/${eventId}/dsa-report`,
+    certificates: (eventId: Id) => `/dashboard/events/${eventId}/certificates`,
     /** Every e-mail and SMS of one event with its delivery status (retry one from here). */
     eventMessages: (eventId: Id) => `/dashboard/events/${eventId}/messages`,
     /** Who did what to the event (the audit log), for admins; `participant` narrows it to one person. */
@@ -64,6 +67,8 @@ export const routePatterns = {
   staffParticipant: '/dashboard/events/:eventId/participants/:participantId',
   staffCheckIn: '/dashboard/events/:eventId/check-in',
   staffDsaReport: '/dashboard/events/:eventId/dsa-report',
+  staffCertificates: '/dashboard/events/:eventId/certificates',
+  verifyCertificate: '/verify/:certificateId',
   staffEventMessages: '/dashboard/events/:eventId/messages',
   staffActivity: '/dashboard/events/:eventId/activity',
   /** Every page of one event (the staff layout shows the event's own navigation on them). */
@@ -91,6 +96,19 @@ export const apiPaths = {
   event: (eventId: Id) => `/api/events/${eventId}/`,
   eventLogo: (eventId: Id) => `/api/events/${eventId}/logo/`,
   eventImage: (eventId: Id) => `/api/events/${eventId}/image/`,
+  // Certificates of attendance (issue 33)
+  certificates: (eventId: Id) => `/api/events/${eventId}/certificates/`,
+  certificateEligibility: (eventId: Id) => `/api/events/${eventId}/certificates/eligibility/`,
+  certificatesIssue: (eventId: Id) => `/api/events/${eventId}/certificates/issue/`,
+  certificateManual: (eventId: Id) => `/api/events/${eventId}/certificates/manual/`,
+  certificateWithdraw: (eventId: Id, certificateId: string) =>
+    `/api/events/${eventId}/certificates/${encodeURIComponent(certificateId)}/withdraw/`,
+  certificatesSend: (eventId: Id) => `/api/events/${eventId}/certificates/send/`,
+  certificatesPdf: (eventId: Id) => `/api/events/${eventId}/certificates.pdf`,
+  certificateSignature: (eventId: Id) => `/api/events/${eventId}/certificate-signature/`,
+  myCertificate: () => '/api/participants/me/certificate/',
+  myCertificatePdf: () => '/api/participants/me/certificate.pdf',
+  verifyCertificate: (certificateId: string) => `/api/verify/${encodeURIComponent(certificateId)}/`,
   badgesPdf: (eventId: Id, query: Record<string, string | number>) =>
     `/api/events/${eventId}/badges.pdf?${new URLSearchParams(stringValues(query)).toString()}`,
   eventSessions: (eventId: Id, query?: { parent_session?: Id }) =>

@@ -137,6 +137,7 @@ export const fr: Translation<typeof en, '_many'> = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'Rapport DSA',
+  'eventNav.certificates': 'Certificats',
 
   'event.standardNotes_one':
     'L’indemnité journalière de subsistance (DSA) n’est versée que si vous vous inscrivez à {count} session par jour et y assistez. Vous devez confirmer votre présence, sinon vous ne pourrez pas entrer. En arrivant en retard, vous risquez de perdre votre place.',

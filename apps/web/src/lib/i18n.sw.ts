@@ -133,6 +133,7 @@ export const sw: Record<keyof typeof en, string> = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'Ripoti ya DSA',
+  'eventNav.certificates': 'Vyeti',
 
   'event.standardNotes_one':
     'Posho la kujikimu la kila siku (DSA) hulipwa tu ukijisajili na kuhudhuria kipindi {count} kwa siku. Lazima uthibitishe kuhudhuria kwako, la sivyo hutaruhusiwa kuingia. Ukichelewa kufika unaweza kupoteza nafasi yako.',

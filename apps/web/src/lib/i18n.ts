@@ -139,6 +139,7 @@ export const en = {
 
   // Issue 28: the DSA report in the event's navigation
   'eventNav.dsaReport': 'DSA report',
+  'eventNav.certificates': 'Certificates',
 
   // The standard notes (STANDARD_EVENT_NOTES), shown in the reader's language.
   'event.standardNotes_one':
@@ -154,6 +155,7 @@ export type Namespace =
   | 'app'
   | 'activity'
   | 'attendance'
+  | 'certificates'
   | 'checkIn'
   | 'dashboard'
   | 'events'

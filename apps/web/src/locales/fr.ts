@@ -1,5 +1,6 @@
 import { fr as activity } from '../features/activity/i18n.fr';
 import { fr as attendance } from '../features/attendance/i18n.fr';
+import { fr as certificates } from '../features/certificates/i18n.fr';
 import { fr as checkIn } from '../features/check-in/i18n.fr';
 import { fr as dashboard } from '../features/dashboard/i18n.fr';
 import { fr as events } from '../features/events/i18n.fr';
@@ -21,6 +22,7 @@ export const bundle: LanguageBundle = {
   app,
   activity,
   attendance,
+  certificates,
   checkIn,
   dashboard,
   events,

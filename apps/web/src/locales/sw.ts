@@ -1,5 +1,6 @@
 import { sw as activity } from '../features/activity/i18n.sw';
 import { sw as attendance } from '../features/attendance/i18n.sw';
+import { sw as certificates } from '../features/certificates/i18n.sw';
 import { sw as checkIn } from '../features/check-in/i18n.sw';
 import { sw as dashboard } from '../features/dashboard/i18n.sw';
 import { sw as events } from '../features/events/i18n.sw';
@@ -21,6 +22,7 @@ export const bundle: LanguageBundle = {
   app,
   activity,
   attendance,
+  certificates,
   checkIn,
   dashboard,
   events,

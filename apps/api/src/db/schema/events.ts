@@ -49,6 +49,10 @@ export const events = pgTable(
     groupChatUrl: text('group_chat_url'),
     supportContact: text('support_contact'),
     dsaSessionsPerDay: integer('dsa_sessions_per_day').notNull().default(4),
+    /** Who earns a certificate of attendance (null: no rules set, nobody qualifies). */
+    certificateRules: jsonb('certificate_rules').$type<Record<string, unknown>>(),
+    /** The certificate's own design (title, signatory, what to list); null: the defaults. */
+    certificateDesign: jsonb('certificate_design').$type<Record<string, unknown>>(),
     /** Scanner accounts may add walk-ins at the station (admins always may). */
     allowWalkInsByScanners: boolean('allow_walk_ins_by_scanners').notNull().default(false),
     /** The station and the kiosk open the participant's badge for printing after each door check-in. */

@@ -11,3 +11,4 @@ export * from './ops';
 export * from './event-logos';
 export * from './participant-imports';
 export * from './waitlist';
+export * from './certificates';

@@ -18,10 +18,13 @@ export const outgoingMessages = pgTable(
     /**
      * What the message says; rendered when it is sent (so no sign-in link waits in the table): a
      * participant's login details, a staff invitation in a language (`staff_invite:fr`), or the news
-     * that a participant got a place from a session's waiting list (`waitlist_promoted:{sessionId}`).
+     * that a participant got a place from a session's waiting list (`waitlist_promoted:{sessionId}`),
+     * or that their certificate of attendance is ready (`certificate:{certificateId}`).
      */
     kind: text('kind')
-      .$type<'login_details' | `staff_invite:${string}` | `waitlist_promoted:${number}`>()
+      .$type<
+        'login_details' | `staff_invite:${string}` | `waitlist_promoted:${number}` | `certificate:${string}`
+      >()
       .notNull()
       .default('login_details'),
     recipient: text('recipient').notNull(),

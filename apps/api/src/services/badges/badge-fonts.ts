@@ -96,7 +96,7 @@ export type BadgeFonts = {
    * Reads (once per process) and registers in the document the fonts the text boxes need: to be
    * awaited before the boxes are drawn.
    */
-  ensure(boxes: readonly TagBox[]): Promise<void>;
+  ensure(boxes: readonly (TagBox | { kind: string; lines?: readonly string[] })[]): Promise<void>;
 };
 
 /**
@@ -136,7 +136,7 @@ export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
     },
     async ensure(boxes) {
       for (const box of boxes) {
-        if (box.kind !== 'text') continue;
+        if (box.kind !== 'text' || !('lines' in box) || !box.lines) continue;
         for (const name of familiesFor(box.lines.join(' '), has)) {
           if (!registered.get(name)?.weights.has(box.font)) await register(name, box.font);
         }

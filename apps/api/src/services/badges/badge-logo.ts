@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { PNG } from 'pngjs';
 import type { DbOrTx } from '../../db/client';
-import { eventImages, eventLogos } from '../../db/schema';
+import { certificateSignatures, eventImages, eventLogos } from '../../db/schema';
 import { checkPngData, decodableSize } from '../../lib/image-bounds';
 
 const require = createRequire(import.meta.url);
@@ -89,22 +89,28 @@ export async function badgeLogo(
   db: DbOrTx,
   eventId: number,
   hash: string,
-  source: 'logo' | 'image' = 'logo',
+  source: 'logo' | 'image' | 'signature' = 'logo',
 ): Promise<Buffer | null> {
   const key = `${source}:${eventId}:${hash}`;
   const cached = converted.get(key);
   if (cached) return cached;
   // The tag design's image is stored and checked like the logo, in a table of its own.
+  // The certificate's signature image likewise.
   const [row] =
-    source === 'image'
+    source === 'signature'
       ? await db
-          .select({ content: eventImages.content, mimeType: eventImages.mimeType })
-          .from(eventImages)
-          .where(and(eq(eventImages.eventId, eventId), eq(eventImages.hash, hash)))
-      : await db
-          .select({ content: eventLogos.content, mimeType: eventLogos.mimeType })
-          .from(eventLogos)
-          .where(and(eq(eventLogos.eventId, eventId), eq(eventLogos.hash, hash)));
+          .select({ content: certificateSignatures.content, mimeType: certificateSignatures.mimeType })
+          .from(certificateSignatures)
+          .where(and(eq(certificateSignatures.eventId, eventId), eq(certificateSignatures.hash, hash)))
+      : source === 'image'
+        ? await db
+            .select({ content: eventImages.content, mimeType: eventImages.mimeType })
+            .from(eventImages)
+            .where(and(eq(eventImages.eventId, eventId), eq(eventImages.hash, hash)))
+        : await db
+            .select({ content: eventLogos.content, mimeType: eventLogos.mimeType })
+            .from(eventLogos)
+            .where(and(eq(eventLogos.eventId, eventId), eq(eventLogos.hash, hash)));
   if (!row) return null;
   if (row.mimeType === 'image/png' && !checkedPngs.has(key)) {
     const problem = checkPngData(row.content);

@@ -21,7 +21,8 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-type TextBox = Extract<TagBox, { kind: 'text' }>;
+/** A text box to draw: the tag's, or any other document's built the same way (certificates). */
+type TextBox = Omit<Extract<TagBox, { kind: 'text' }>, 'role'>;
 
 /** A glyph's placement from fontkit's layout, in thousandths of an em (PDFKit scales them so). */
 type GlyphPosition = { xAdvance: number; xOffset: number; yOffset: number; advanceWidth: number };
@@ -99,7 +100,13 @@ function runOperators(
  * text(), which wraps each run in its own graphics state: extractors read an ActualText span in
  * the state where it ends.
  */
-function drawLine(doc: PDFKit.PDFDocument, fonts: BadgeFonts, box: TextBox, line: string, top: number) {
+export function drawLine(
+  doc: PDFKit.PDFDocument,
+  fonts: BadgeFonts,
+  box: TextBox,
+  line: string,
+  top: number,
+) {
   const runs = visualRuns(line, fonts.has).map((run) => {
     const font = embeddedFont(doc, fonts.font(run.family, box.font));
     // Features given, so the run is shaped whole (PDFKit otherwise shapes word by word).
@@ -134,7 +141,7 @@ function drawLine(doc: PDFKit.PDFDocument, fonts: BadgeFonts, box: TextBox, line
 }
 
 /** The QR code as vector modules (one rectangle per horizontal run of dark modules) on white. */
-function drawQr(doc: PDFKit.PDFDocument, box: { x: number; y: number; size: number }, text: string) {
+export function drawQr(doc: PDFKit.PDFDocument, box: { x: number; y: number; size: number }, text: string) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const m = box.size / (count + 2 * QR_QUIET_MODULES);

@@ -74,6 +74,8 @@ export async function createEvent(
         dsaSessionsPerDay: input.dsa_sessions_per_day,
         allowWalkInsByScanners: input.allow_walk_ins_by_scanners,
         printBadgeOnCheckIn: input.print_badge_on_check_in,
+        certificateRules: input.certificate_rules ?? null,
+        certificateDesign: input.certificate_design ?? null,
         timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
         defaultCountry: defaultCountry(input.default_country, input.time_zone ?? DEFAULT_TIME_ZONE),
         createdBy: actor.staffId,

@@ -38,6 +38,15 @@ const WORDS = {
     damaged: messages.imageDamaged,
     data: messages.imageDataTooLarge,
   },
+  signature: {
+    required: messages.signatureFileRequired,
+    tooLarge: messages.signatureTooLarge,
+    wrongType: messages.signatureWrongType,
+    svg: messages.signatureSvgRefused,
+    pixels: messages.signatureTooManyPixels,
+    damaged: messages.signatureDamaged,
+    data: messages.signatureDataTooLarge,
+  },
 } as const;
 export type UploadKind = keyof typeof WORDS;
 

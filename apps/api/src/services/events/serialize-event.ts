@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  certificateDesignResponse,
   defaultEventNotes,
+  readCertificateRules,
   displayStatus,
   eventImageUrl,
   readTagDesign,
@@ -76,6 +78,8 @@ export function serializeEvent(
     dsa_sessions_per_day: e.dsaSessionsPerDay,
     allow_walk_ins_by_scanners: e.allowWalkInsByScanners,
     print_badge_on_check_in: e.printBadgeOnCheckIn,
+    certificate_rules: readCertificateRules(e.certificateRules),
+    certificate_design: certificateDesignResponse(e.id, e.certificateDesign),
     time_zone: e.timeZone,
     default_country: e.defaultCountry,
     status: displayStatus({ start: e.startDate, end: e.endDate }, now),

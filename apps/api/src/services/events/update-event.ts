@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  DEFAULT_CERTIFICATE_RULES,
   eventImageUrl,
   messages,
   placeDateTime,
@@ -86,6 +87,18 @@ export async function updateEvent(
     if (input.allow_walk_ins_by_scanners !== undefined)
       set.allowWalkInsByScanners = input.allow_walk_ins_by_scanners;
     if (input.print_badge_on_check_in !== undefined) set.printBadgeOnCheckIn = input.print_badge_on_check_in;
+    // The rules are one set: a rule left out is not required.
+    if (input.certificate_rules === null) set.certificateRules = null;
+    else if (input.certificate_rules)
+      set.certificateRules = { ...DEFAULT_CERTIFICATE_RULES, ...input.certificate_rules };
+    // A partial design changes the keys sent; null restores the defaults (the signature image stays).
+    if (input.certificate_design !== undefined) {
+      const stored = (current.certificateDesign ?? {}) as Record<string, unknown>;
+      set.certificateDesign =
+        input.certificate_design === null
+          ? { signature_hash: stored.signature_hash ?? null }
+          : { ...stored, ...input.certificate_design };
+    }
     await tx.update(events).set(set).where(eq(events.id, eventId));
     await audit(tx, {
       action: 'event.update',

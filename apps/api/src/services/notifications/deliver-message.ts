@@ -17,6 +17,9 @@ import { e164, emailAddress } from './send-notifications';
 import { SendError, type Delivery, type Transports } from './transports';
 import { promotionEmail, promotionSms, type PromotionFacts } from './waitlist-message';
 import { PROMOTED_KIND } from '../sessions/promote-from-waitlist';
+import { CERTIFICATE_KIND } from '../certificates/send-certificates';
+import { verifyUrl } from '../certificates/certificate-content';
+import { certificateEmail } from './certificate-message';
 
 export type ClaimedMessage = typeof outgoingMessages.$inferSelect;
 
@@ -100,6 +103,7 @@ export async function prepareMessage(
 ): Promise<PreparedMessage> {
   if (row.kind.startsWith('staff_invite')) return prepareInvite(db, row, publicUrl, secretKey);
   if (row.kind.startsWith(`${PROMOTED_KIND}:`)) return preparePromotion(db, row, publicUrl);
+  if (row.kind.startsWith(`${CERTIFICATE_KIND}:`)) return prepareCertificate(db, row, publicUrl);
   if (row.participantId === null) throw new SendError('The participant was deleted.', true);
   const token = randomToken(16);
   const result = await db.execute(sql`
@@ -223,6 +227,48 @@ async function preparePromotion(db: Db, row: ClaimedMessage, publicUrl: string):
     row,
     copy: { subject: '', body: text, loginLinkId: null, recipient: to },
     send: (t) => t.sms(to, text, row.id),
+  };
+}
+
+/**
+ * Makes the "your certificate is ready" e-mail, in the holder's language, to the address they have
+ * now: a link to their event page (where they download it once signed in) and to its public page.
+ * A certificate withdrawn since it was queued is not announced.
+ */
+async function prepareCertificate(db: Db, row: ClaimedMessage, publicUrl: string): Promise<PreparedMessage> {
+  if (row.participantId === null) throw new SendError('The participant was deleted.', true);
+  const certificateId = row.kind.slice(CERTIFICATE_KIND.length + 1);
+  const [facts] = resultRows<{
+    full_name: string;
+    email: string;
+    phone: string;
+    language: string;
+    default_country: string;
+    event_id: number;
+    event_name: string;
+    withdrawn: boolean;
+  }>(
+    await db.execute(sql`select p.full_name, p.email, p.phone, p.language, e.default_country, e.id as event_id,
+        c.event_name, c.withdrawn_at is not null as withdrawn
+      from certificates c join ${participants} p on p.id = c.participant_id join ${events} e on e.id = c.event_id
+      where c.id = ${certificateId} and p.id = ${row.participantId}`),
+  );
+  if (!facts) throw new MessageCancelled('The certificate was deleted.', null);
+  if (facts.withdrawn) throw new MessageCancelled('The certificate was withdrawn.', null);
+  const recipient = currentRecipient(row.channel, facts);
+  if ('none' in recipient) throw new MessageCancelled(recipient.none, null);
+  const to = recipient.to;
+  const email = certificateEmail({
+    fullName: facts.full_name,
+    eventName: facts.event_name,
+    downloadUrl: `${publicUrl}/event/${facts.event_id}`,
+    verifyUrl: verifyUrl(publicUrl, certificateId),
+    language: isLanguage(facts.language) ? facts.language : 'en',
+  });
+  return {
+    row,
+    copy: { subject: email.subject, body: email.text, loginLinkId: null, recipient: to },
+    send: (t) => t.email({ to, ...email }, row.id),
   };
 }
 

@@ -34,13 +34,26 @@ export class QrKeys {
     this.sealKey = qrSealKey(secretKey);
   }
 
+  private readonly privateKeys = new Map<string, KeyObject>();
+
+  private keyFor(eventId: number, stored: string): KeyObject {
+    const cacheKey = `${eventId}:${stored}`;
+    let key = this.privateKeys.get(cacheKey);
+    if (!key) {
+      const der = base64UrlDecode(openQrPrivateKey(this.sealKey, eventId, stored));
+      if (!der) throw new Error('The event QR private key is not valid base64url.');
+      key = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' });
+      if (this.privateKeys.size >= MAX_CACHED_KEYS) this.privateKeys.clear();
+      this.privateKeys.set(cacheKey, key);
+    }
+    return key;
+  }
+
   private signerFor(eventId: number, stored: string): QrSigner {
     const cacheKey = `${eventId}:${stored}`;
     let signer = this.signers.get(cacheKey);
     if (!signer) {
-      const der = base64UrlDecode(openQrPrivateKey(this.sealKey, eventId, stored));
-      if (!der) throw new Error('The event QR private key is not valid base64url.');
-      const key: KeyObject = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' });
+      const key = this.keyFor(eventId, stored);
       signer = (credential) =>
         encodeQrCredential(credential, sign(null, qrCredentialMessage(credential), key));
       if (this.signers.size >= MAX_CACHED_KEYS) this.signers.clear();
@@ -49,18 +62,14 @@ export class QrKeys {
     return signer;
   }
 
-  /**
-   * The signer of the event's QR credentials, creating the pair on first use; when two requests
-   * race, the first write wins and both use its key. `stored` saves a read when the caller has it.
-   */
-  async signer(db: DbOrTx, eventId: number, stored?: string | null): Promise<QrSigner> {
-    if (stored) return this.signerFor(eventId, stored);
+  /** The event's sealed private key as stored, creating the pair on first use (the first write wins). */
+  private async storedKey(db: DbOrTx, eventId: number): Promise<string> {
     const [row] = await db
       .select({ privateKey: events.qrPrivateKey })
       .from(events)
       .where(eq(events.id, eventId));
     if (!row) throw new AppError('not_found', messages.eventNotFound);
-    if (row.privateKey) return this.signerFor(eventId, row.privateKey);
+    if (row.privateKey) return row.privateKey;
     const pair = await generateQrKeyPair();
     const [written] = await db
       .update(events)
@@ -70,8 +79,26 @@ export class QrKeys {
       })
       .where(and(eq(events.id, eventId), isNull(events.qrPrivateKey)))
       .returning({ privateKey: events.qrPrivateKey });
-    if (written?.privateKey) return this.signerFor(eventId, written.privateKey);
-    return this.signer(db, eventId);
+    if (written?.privateKey) return written.privateKey;
+    return this.storedKey(db, eventId);
+  }
+
+  /**
+   * The signer of the event's QR credentials, creating the pair on first use; when two requests
+   * race, the first write wins and both use its key. `stored` saves a read when the caller has it.
+   */
+  async signer(db: DbOrTx, eventId: number, stored?: string | null): Promise<QrSigner> {
+    return this.signerFor(eventId, stored || (await this.storedKey(db, eventId)));
+  }
+
+  /**
+   * A signer of other documents with the same event key (certificates of attendance): the caller
+   * puts a label of its own at the start of every message, so that no message it signs can be
+   * read as a QR credential (whose message is a fixed-length binary payload) or the reverse.
+   */
+  async documentSigner(db: DbOrTx, eventId: number): Promise<(message: Buffer) => Buffer> {
+    const key = this.keyFor(eventId, await this.storedKey(db, eventId));
+    return (message) => sign(null, message, key);
   }
 
   /** The event's public key (base64url, raw 32 bytes) for check-in devices, creating the pair if needed. */
@@ -161,4 +188,21 @@ export function readQrCredential(text: string): (QrCredential & { signature: Uin
     participantId: parsed.participantId,
     signature: parsed.bytes.subarray(QR_CREDENTIAL_PAYLOAD_LENGTH),
   };
+}
+
+const publicKeys = new Map<string, KeyObject>();
+
+/** Checks a document signed by documentSigner against the event's public key (base64url, raw). */
+export function verifyDocument(publicKey: string, message: Buffer, signature: Buffer): boolean {
+  try {
+    let key = publicKeys.get(publicKey);
+    if (!key) {
+      key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' });
+      if (publicKeys.size >= MAX_CACHED_KEYS) publicKeys.clear();
+      publicKeys.set(publicKey, key);
+    }
+    return verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
 }

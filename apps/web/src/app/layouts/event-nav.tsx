@@ -14,6 +14,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'eventNav.sessions', to: paths.staff.sessions },
   { label: 'eventNav.checkIn', to: paths.staff.checkIn },
   { label: 'eventNav.dsaReport', to: paths.staff.dsaReport },
+  { label: 'eventNav.certificates', to: paths.staff.certificates },
   { label: 'eventNav.tagDesign', to: paths.staff.tagDesign },
   { label: 'eventNav.messages', to: paths.staff.eventMessages },
   { label: 'eventNav.activity', to: (eventId: number) => paths.staff.activity(eventId) },

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { eventNotesText } from '../../../lib/event-notes';
 import { t } from '../../../lib/i18n';
+import { MyCertificateButton } from '../../certificates';
 import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy';
 import { ta } from '../i18n';
 import { eventDates } from '../lib/event-dates';
@@ -91,6 +92,7 @@ function EventPass({
           <Button component={Link} to={paths.participant.sessions()} variant="default">
             {ta('event.viewSessions')}
           </Button>
+          {!offline && <MyCertificateButton participantId={participant.id} eventId={eventId} />}
         </Group>
       </Stack>
     </Paper>
