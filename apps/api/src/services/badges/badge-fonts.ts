@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as fontkit from 'fontkit';
 import { loadFontkit } from '../../lib/load-on-use';
-import type { TagBox, TagFont } from '@attend/shared';
+import type { TagFont } from '@attend/shared';
 import { mapGlyphsToText } from './glyph-text-map';
 import { familiesFor, type FontFamily, type GlyphCheck } from './text-runs';
 import './pdfkit-extras';
@@ -96,7 +96,7 @@ export type BadgeFonts = {
    * Reads (once per process) and registers in the document the fonts the text boxes need: to be
    * awaited before the boxes are drawn.
    */
-  ensure(boxes: readonly (TagBox | { kind: string; lines?: readonly string[] })[]): Promise<void>;
+  ensure(boxes: readonly { kind: string; lines?: readonly string[]; font?: TagFont }[]): Promise<void>;
 };
 
 /**
@@ -136,9 +136,10 @@ export async function badgeFonts(doc: PDFKit.PDFDocument): Promise<BadgeFonts> {
     },
     async ensure(boxes) {
       for (const box of boxes) {
-        if (box.kind !== 'text' || !('lines' in box) || !box.lines) continue;
+        if (box.kind !== 'text' || !box.lines) continue;
+        const weight = box.font ?? 'regular';
         for (const name of familiesFor(box.lines.join(' '), has)) {
-          if (!registered.get(name)?.weights.has(box.font)) await register(name, box.font);
+          if (!registered.get(name)?.weights.has(weight)) await register(name, weight);
         }
       }
     },
