@@ -246,11 +246,13 @@ describe('issuing, verifying, withdrawing', () => {
     await patch({ certificate_rules: { door: 'any_day', min_sessions: null, min_dsa_days: null } });
   });
 
-  it('the participant has none until issued (404)', async () => {
+  it('the participant has none until issued (the PDF 404, the certificate null)', async () => {
     const res = await get('/api/participants/me/certificate.pdf', amina);
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(messages.certificateNotYetIssued);
-    expect((await get('/api/participants/me/certificate/', amina)).statusCode).toBe(404);
+    const mine = await get('/api/participants/me/certificate/', amina);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toBeNull();
   });
 
   it('issues to everyone who qualifies, once', async () => {

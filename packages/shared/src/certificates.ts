@@ -240,7 +240,7 @@ export const ZCertificate = z.object({
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
 
-/** GET /api/participants/me/certificate/: the signed-in participant's certificate (404 until issued). */
+/** GET /api/participants/me/certificate/: the signed-in participant's certificate (null until issued). */
 export const ZMyCertificate = z.object({ id: z.string(), issued_at: ZInstant, verify_url: z.string() });
 export type TMyCertificate = z.infer<typeof ZMyCertificate>;
 

@@ -234,8 +234,8 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "The signed-in participant's certificate: its id and verify URL (404 until one is issued).",
-        response: { 200: ZMyCertificate, ...errorResponses },
+          "The signed-in participant's certificate: its id and verify URL, or null until one is issued.",
+        response: { 200: ZMyCertificate.nullable(), ...errorResponses },
       },
     },
     async (request) => myCertificate(app.db, participantActor(request), publicUrl),

@@ -268,14 +268,16 @@ export async function activeCertificate(db: DbOrTx, participantId: number): Prom
   return row ?? null;
 }
 
-/** GET /api/participants/me/certificate/: the participant's own certificate, 404 until issued. */
+/**
+ * GET /api/participants/me/certificate/: the participant's own certificate, or null until one is
+ * issued (the event page asks on every visit: no certificate yet is an answer, not an error).
+ */
 export async function myCertificate(
   db: DbOrTx,
   actor: ParticipantActor,
   publicUrl: string,
-): Promise<TMyCertificate> {
+): Promise<TMyCertificate | null> {
   const row = await activeCertificate(db, actor.participantId);
-  if (!row || row.eventId !== actor.eventId)
-    throw new AppError('not_found', certificateMessages.noCertificateYet);
+  if (!row || row.eventId !== actor.eventId) return null;
   return { id: row.id, issued_at: row.issuedAt.toISOString(), verify_url: verifyUrl(publicUrl, row.id) };
 }

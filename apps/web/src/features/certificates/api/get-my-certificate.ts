@@ -1,18 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ZMyCertificate } from '@attend/shared';
 import { apiPaths } from '../../../config/paths';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/transfer';
 import { tcert } from '../i18n';
 
 /** GET /api/participants/me/certificate/: the participant's certificate, or null until one is issued. */
-export async function getMyCertificate({ signal }: { signal?: AbortSignal }) {
-  try {
-    return await api(apiPaths.myCertificate(), { schema: ZMyCertificate, signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+export function getMyCertificate({ signal }: { signal?: AbortSignal }) {
+  return api(apiPaths.myCertificate(), { schema: ZMyCertificate.nullable(), signal });
 }
 
 export function myCertificateQueryOptions(participantId: number) {

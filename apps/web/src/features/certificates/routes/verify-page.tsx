@@ -54,7 +54,8 @@ export function VerifyCertificatePage() {
   const language = currentLanguage();
   const result = query.data;
   return (
-    <Container size="sm" py="xl">
+    // A page of its own, outside the app's layouts: its content is the page's main landmark.
+    <Container component="main" size="sm" py="xl">
       <Paper withBorder radius="lg" p="xl">
         <Stack gap="md">
           <Title order={1} fz="h2">
