@@ -602,6 +602,7 @@ describe('hostile values in every integer, date and enum field', () => {
       'POST /api/events/:eventId/check-in/': { qr_code_data: 'EFGH6789' },
       'POST /api/events/:eventId/check-in/walk-in/': { full_name: 'Walk In', email: 'walk-in@example.org' },
       'POST /api/events/:eventId/participants/send_notifications/': { participant_ids: [p0], type: 'email' },
+      'POST /api/events/:eventId/certificates/manual/': { participant_id: p0, note: 'Issued by hand' },
     };
     const queries: Record<string, Record<string, string>> = {
       'GET /api/events/:eventId/attendance/dsa-report/': { day },

@@ -29,6 +29,13 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = await t.staffToken();
   eventId = t.seed.event.id;
+  // The seed event starts tomorrow; scans are accepted from the day before it. A scan queued an hour
+  // ago just after midnight would fall two days before: the event runs from two hours ago instead.
+  const now = Date.now();
+  await t.database.db
+    .update(events)
+    .set({ startDate: new Date(now - 2 * 3_600_000), endDate: new Date(now + 2 * 86_400_000) })
+    .where(eq(events.id, eventId));
 });
 afterAll(async () => {
   await t.close();

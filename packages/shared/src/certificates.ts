@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_LOCALES, type TLanguage } from './language-codes';
 import { fitText, type TagBox, type TagColours, type TagFont } from './tags';
 import { ZInstant } from './formats';
+import { zId } from './ids';
 import { format, messages } from './messages';
 
 /**
@@ -289,7 +290,7 @@ export const ZCertificateIssueResult = z.object({
 export type TCertificateIssueResult = z.infer<typeof ZCertificateIssueResult>;
 
 export const ZCertificateManualIssue = z.object({
-  participant_id: z.number({ error: certificateMessages.participantNotInEvent }).int().positive(),
+  participant_id: zId(certificateMessages.participantNotInEvent),
   note: z
     .string({ error: certificateMessages.noteRequired })
     .trim()
