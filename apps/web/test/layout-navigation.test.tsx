@@ -45,7 +45,7 @@ function linksOf(nav: HTMLElement) {
 describe('staff: the event navigation', () => {
   afterEach(() => expireSession());
 
-  it('lists the eight areas of the event with their addresses and marks the current one', async () => {
+  it('lists the nine areas of the event with their addresses and marks the current one', async () => {
     startSession(accessToken(), staffUser);
     renderStaff(`/dashboard/events/${EVENT}/participants`);
     await screen.findByRole('heading', { name: 'Participants page' });
@@ -55,6 +55,7 @@ describe('staff: the event navigation', () => {
       ['Sessions', `/dashboard/events/${EVENT}/sessions`, null],
       ['Check-in', `/dashboard/events/${EVENT}/check-in`, null],
       ['DSA report', `/dashboard/events/${EVENT}/dsa-report`, null],
+      ['Certificates', `/dashboard/events/${EVENT}/certificates`, null],
       ['Tag design', `/dashboard/events/${EVENT}/tag-design`, null],
       ['Messages', `/dashboard/events/${EVENT}/messages`, null],
       ['Activity', `/dashboard/events/${EVENT}/activity`, null],
