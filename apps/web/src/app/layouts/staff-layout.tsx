@@ -52,9 +52,17 @@ function StaffNavLinks({
           </NavLink>
         </>
       )}
-      {/* The organiser's guide is served by the server, not a route of the app: a full page load. */}
-      <a href={paths.guide()} className={className} onClick={onNavigate}>
-        {t('nav.help')}
+      {/* The organiser's guide is served by the server, not a route of the app: a full page load. In
+          the header it is a "?" named Help (a word more would push the user name off a laptop's
+          header in French); the phone menu spells it out. */}
+      <a
+        href={paths.guide()}
+        className={className}
+        onClick={onNavigate}
+        aria-label={onNavigate ? undefined : t('nav.help')}
+        title={onNavigate ? undefined : t('nav.help')}
+      >
+        {onNavigate ? t('nav.help') : '?'}
       </a>
     </>
   );
