@@ -19,7 +19,7 @@ const TARGET_VERIFY_P99_MS = 20;
 const VERIFY_CONNECTIONS = 50;
 const VERIFY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-type Stats = { rssMb: number; peakRssMb: number; maxRssMb: number };
+type Stats = { rssMb: number; peakRssMb: number; peakHeapMb: number; peakExternalMb: number; maxRssMb: number };
 type FromChild =
   | { type: 'ready'; port: number; kind: string; eventId: number }
   | { type: 'checkedIn'; count: number }
@@ -122,8 +122,13 @@ async function serve(): Promise<void> {
   let checkedIn = 0;
 
   let peakRss = 0;
+  let peakHeap = 0;
+  let peakExternal = 0;
   const sample = () => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapTotal);
+    peakExternal = Math.max(peakExternal, m.external);
   };
   setInterval(sample, 10).unref();
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -157,12 +162,16 @@ async function serve(): Promise<void> {
             stats: {
               rssMb: mb(process.memoryUsage().rss),
               peakRssMb: mb(peakRss),
+              peakHeapMb: mb(peakHeap),
+              peakExternalMb: mb(peakExternal),
               maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
             },
           });
           if (msg.reset) {
             global.gc?.();
             peakRss = 0;
+            peakHeap = 0;
+            peakExternal = 0;
             sample();
           }
         } else if (msg.type === 'stop') {
@@ -191,7 +200,7 @@ class Target {
     databaseUrl: string,
   ): Promise<{ target: Target; ready: Extract<FromChild, { type: 'ready' }> }> {
     const child = fork(fileURLToPath(import.meta.url), ['serve'], {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -364,6 +373,8 @@ async function main(): Promise<void> {
         'PDF last byte s',
         'RSS before MB',
         'peak RSS MB',
+        'peak JS heap MB',
+        'peak external MB',
         'process max RSS MB',
         'target met',
       ],
@@ -376,6 +387,8 @@ async function main(): Promise<void> {
         seconds(r.pdf.lastMs),
         r.before.rssMb,
         r.after.peakRssMb,
+        r.after.peakHeapMb,
+        r.after.peakExternalMb,
         r.after.maxRssMb,
         r.pdf.lastMs <= (TARGET_PDF_SECONDS_PER_1000 * 1000 * r.count) / 1000 ? 'yes' : 'NO',
       ]),

@@ -332,6 +332,8 @@ describe('issuing, verifying, withdrawing', () => {
       .from(certificates)
       .where(eq(certificates.participantId, edgeId));
     if (!row) throw new Error('no certificate');
+    // Checked once first: the outcome kept for the signed content must not answer for a changed row.
+    expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(true);
     await t.database.db
       .update(certificates)
       .set({ fullName: 'Someone Else' })

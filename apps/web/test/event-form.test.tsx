@@ -35,7 +35,7 @@ function renderCreate() {
 }
 
 // The form renders every IANA zone as an option: slow in a simulated DOM on a busy machine.
-describe('the Create Event form', { timeout: 20_000 }, () => {
+describe('the Create Event form', () => {
   beforeEach(() => {
     // The staff member creating the event is in Kigali.
     process.env.TZ = 'Africa/Kigali';

@@ -368,6 +368,19 @@ export const CERTIFICATE_TEXTS: Record<
   },
 };
 
+/** Long-date formatters by language and zone: building one costs far more than using it. */
+const longDates = new Map<string, Intl.DateTimeFormat>();
+function longDate(timeZone: string, language: TLanguage): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}`;
+  let fmt = longDates.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'long', timeZone });
+    if (longDates.size >= 200) longDates.clear();
+    longDates.set(key, fmt);
+  }
+  return fmt;
+}
+
 /** The event's dates as a certificate prints them ("12 – 14 March 2026"), in its zone. */
 export function certificateDates(
   start: Date | string,
@@ -375,7 +388,7 @@ export function certificateDates(
   timeZone: string,
   language: TLanguage,
 ): string {
-  const fmt = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'long', timeZone });
+  const fmt = longDate(timeZone, language);
   const a = fmt.format(new Date(start));
   const b = fmt.format(new Date(end));
   return a === b ? a : `${a} – ${b}`;
@@ -383,9 +396,7 @@ export function certificateDates(
 
 /** The issue date as printed. */
 export function certificateDay(at: Date | string, timeZone: string, language: TLanguage): string {
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: 'long', timeZone }).format(
-    new Date(at),
-  );
+  return longDate(timeZone, language).format(new Date(at));
 }
 
 /** What one certificate shows. `logo`, `image` and `signature` say whether that picture exists. */

@@ -28,6 +28,8 @@ type EmbeddedFont = {
 };
 
 const patched = new WeakSet<object>();
+/** Shaped runs kept per font of a document at most; past that the memo starts over. */
+const MAX_SHAPED_RUNS = 2_000;
 
 const sameText = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((cp, i) => cp === b[i]);
@@ -72,7 +74,25 @@ export function mapGlyphsToText(doc: PDFKit.PDFDocument): void {
 
   /** Subset code of a glyph drawn for a text. */
   const codes = new Map<string, number>();
+  /**
+   * Runs already shaped whole (with features given, as drawLine asks), by text: shaping is most of
+   * a page's drawing and most lines repeat on every page of a document (the event, its dates, the
+   * certificate's wording). A run shapes the same again, to the same codes, so the first answer is
+   * given again; callers read it and never change it.
+   */
+  const shaped = new Map<string, [string[], GlyphPosition[]]>();
   font.encode = (text, features) => {
+    const key = features ? `${features.join(',')}|${text}` : null;
+    const known = key === null ? undefined : shaped.get(key);
+    if (known) return known;
+    const result = encodeRun(text, features);
+    if (key !== null) {
+      if (shaped.size >= MAX_SHAPED_RUNS) shaped.clear();
+      shaped.set(key, result);
+    }
+    return result;
+  };
+  const encodeRun = (text: string, features: string[] | undefined): [string[], GlyphPosition[]] => {
     const { glyphs, positions } = font.layout(text, features);
     const encoded = glyphs.map((glyph) => {
       const key = `${glyph.id}:${glyph.codePoints.join(',')}`;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   base64UrlDecode,
   CERTIFICATE_ID,
@@ -11,6 +11,17 @@ import { AppError } from '../../lib/app-error';
 import { verifyDocument } from '../qr/event-keys';
 import { certificateMessage } from './certificate-content';
 
+// The public verify page's one lookup, prepared once per database.
+function prepare(db: DbOrTx) {
+  return db
+    .select({ c: certificates, publicKey: events.qrPublicKey })
+    .from(certificates)
+    .innerJoin(events, eq(events.id, certificates.eventId))
+    .where(eq(certificates.id, sql.placeholder('id')))
+    .prepare('verify_certificate');
+}
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
+
 /**
  * GET /api/verify/{id}/ (public): what anyone may read of a certificate (holder's name, event,
  * dates, what was attended) and whether it holds: the signature is checked again over the stored
@@ -20,11 +31,12 @@ import { certificateMessage } from './certificate-content';
 export async function verifyCertificate(db: DbOrTx, id: string): Promise<TCertificateVerification> {
   const wanted = id.trim().toUpperCase();
   if (!CERTIFICATE_ID.test(wanted)) throw new AppError('not_found', certificateMessages.certificateNotFound);
-  const [row] = await db
-    .select({ c: certificates, publicKey: events.qrPublicKey })
-    .from(certificates)
-    .innerJoin(events, eq(events.id, certificates.eventId))
-    .where(eq(certificates.id, wanted));
+  let lookup = prepared.get(db);
+  if (!lookup) {
+    lookup = prepare(db);
+    prepared.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id: wanted });
   if (!row) throw new AppError('not_found', certificateMessages.certificateNotFound);
   const { c } = row;
   const signature = base64UrlDecode(c.signature);
