@@ -6,6 +6,8 @@
 // GET .../certificates.pdf, one A4 landscape page each (time to the last byte; the server's peak
 // RSS while it streamed, sampled every 10 ms in the child process that serves, reset per run).
 // Then GET /api/verify/{id}/ with autocannon, 50 connections for 10 s over the issued ids.
+// BENCH_COUNTS (1000,5000), BENCH_SECONDS (10) and BENCH_ONLY (pglite or postgres) narrow a run;
+// BENCH_NODE_ARGS adds Node options to the serving process (--cpu-prof --cpu-prof-dir=DIR profiles it).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,13 @@ const TARGET_VERIFY_P99_MS = 20;
 const VERIFY_CONNECTIONS = 50;
 const VERIFY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-type Stats = { rssMb: number; peakRssMb: number; peakHeapMb: number; peakExternalMb: number; maxRssMb: number };
+type Stats = {
+  rssMb: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+  peakExternalMb: number;
+  maxRssMb: number;
+};
 type FromChild =
   | { type: 'ready'; port: number; kind: string; eventId: number }
   | { type: 'checkedIn'; count: number }
@@ -200,7 +208,12 @@ class Target {
     databaseUrl: string,
   ): Promise<{ target: Target; ready: Extract<FromChild, { type: 'ready' }> }> {
     const child = fork(fileURLToPath(import.meta.url), ['serve'], {
-      execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+      ],
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
