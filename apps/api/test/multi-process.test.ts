@@ -45,7 +45,7 @@ function start(env: Record<string, string>): Proc {
   return proc;
 }
 
-async function running(proc: Proc, ms = 60_000): Promise<void> {
+async function running(proc: Proc, ms = 150_000): Promise<void> {
   const until = Date.now() + ms;
   while (!proc.output().includes('Attend is running at')) {
     if (Date.now() > until || proc.child.exitCode !== null)
@@ -132,7 +132,7 @@ describe.runIf(inject('pgTemplate'))(
       await running(second);
       proxy = await roundRobin([basePort, basePort + 1]);
       via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    }, 120_000);
+    }, 300_000);
     afterAll(() => proxy.close());
 
     it('signs in on one process and refreshes on the other; shares the guessing budgets under a burst', async () => {
@@ -370,7 +370,7 @@ describe('WEB_CONCURRENCY', () => {
       expect(await primary.exited).toBe(0);
       expect(workers.filter((pid) => readdirSync('/proc').includes(String(pid)))).toEqual([]);
     },
-    120_000,
+    300_000,
   );
 
   it('is refused on the embedded database, with the reason', async () => {
@@ -379,5 +379,5 @@ describe('WEB_CONCURRENCY', () => {
     expect(proc.output()).toContain(
       'WEB_CONCURRENCY=2 runs several server processes, which share a PostgreSQL server (set DATABASE_URL)',
     );
-  }, 60_000);
+  }, 300_000);
 });

@@ -28,7 +28,7 @@ function startServer(env: Record<string, string | undefined>): Running {
   return { child, output: () => out, exited };
 }
 
-async function waitFor(check: () => boolean, what: () => string, ms = 45_000): Promise<void> {
+async function waitFor(check: () => boolean, what: () => string, ms = 150_000): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting; output so far:\n${what()}`);
@@ -116,7 +116,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     expect(await login()).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('create-staff adds a staff user who can then sign in, and refuses a duplicate', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
@@ -145,7 +145,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 
   it('seals QR private keys at rest, rotates SECRET_KEY with npm run rotate-secret, and refuses a wrong one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
@@ -211,7 +211,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 
   it('runs compiled: the API bundle npm start runs serves sign-in without a TypeScript loader', async () => {
     const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: repoRoot, encoding: 'utf8' });
@@ -271,7 +271,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 
   it('prints a generated admin password once on a fresh directory', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
@@ -293,7 +293,7 @@ describe.skipIf(inject('pgTemplate'))('the server process on the embedded databa
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(inject('pgTemplate'))('the server process on PostgreSQL (DATABASE_URL)', () => {
@@ -318,5 +318,5 @@ describe.runIf(inject('pgTemplate'))('the server process on PostgreSQL (DATABASE
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
