@@ -4,7 +4,8 @@
 // (5,000) participants, every tenth named in another script; the rule is "checked in at the door".
 // For 1,000 and then 5,000 checked-in participants: POST .../certificates/issue/ (timed), then
 // GET .../certificates.pdf, one A4 landscape page each (time to the last byte; the server's peak
-// RSS while it streamed, sampled every 10 ms in the child process that serves, reset per run).
+// RSS while it streamed, sampled every 10 ms in the child process that serves, only while a PDF
+// streams, reset per run).
 // Then GET /api/verify/{id}/ with autocannon, 50 connections for 10 s over the issued ids.
 // BENCH_COUNTS (1000,5000), BENCH_SECONDS (10) and BENCH_ONLY (pglite or postgres) narrow a run;
 // BENCH_NODE_ARGS adds Node options to the serving process (--cpu-prof --cpu-prof-dir=DIR profiles it).
@@ -138,7 +139,9 @@ async function serve(): Promise<void> {
     peakHeap = Math.max(peakHeap, m.heapTotal);
     peakExternal = Math.max(peakExternal, m.external);
   };
-  setInterval(sample, 10).unref();
+  // Sampled only while a PDF streams (from a reset to the next read): memoryUsage() reads /proc and
+  // would otherwise cost the server CPU during the verify run too.
+  let sampler: NodeJS.Timeout | undefined;
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   const address = app.server.address();
   send({
@@ -165,6 +168,8 @@ async function serve(): Promise<void> {
           send({ type: 'checkedIn', count: checkedIn });
         } else if (msg.type === 'stats') {
           sample();
+          clearInterval(sampler);
+          sampler = undefined;
           send({
             type: 'stats',
             stats: {
@@ -181,6 +186,7 @@ async function serve(): Promise<void> {
             peakHeap = 0;
             peakExternal = 0;
             sample();
+            sampler = setInterval(sample, 10).unref();
           }
         } else if (msg.type === 'stop') {
           await app.close();

@@ -352,6 +352,27 @@ describe('issuing, verifying, withdrawing', () => {
     expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(true);
   });
 
+  it('many at once: each request answered for its own certificate, repeated and unknown ids too', async () => {
+    const rows = await t.database.db.select().from(certificates).where(eq(certificates.eventId, eventId));
+    expect(rows.length).toBeGreaterThan(1);
+    // Sent together, most wait while the first lookup is on its way and then go in one query.
+    const asked = [...rows, ...rows, ...rows].map((row, i) => ({
+      row,
+      url: `/api/verify/${i % 2 ? row.id.toLowerCase() : row.id}/`,
+    }));
+    const unknown = ['ABCDEFGHJKMN', 'ZZZZZZZZZZZZ'];
+    const [answers, misses] = await Promise.all([
+      Promise.all(asked.map(({ url }) => t.request({ method: 'GET', url }))),
+      Promise.all(unknown.map((id) => t.request({ method: 'GET', url: `/api/verify/${id}/` }))),
+    ]);
+    answers.forEach((res, i) => {
+      const { row } = asked[i] ?? {};
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: row?.id, full_name: row?.fullName, valid: true });
+    });
+    for (const miss of misses) expect(miss.statusCode).toBe(404);
+  });
+
   it('the participant downloads their own: their name in it, nobody else’s', async () => {
     const mine = await get('/api/participants/me/certificate/', amina);
     expect(mine.json()).toMatchObject({

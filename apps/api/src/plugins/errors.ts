@@ -53,6 +53,7 @@ function routeSegment(part: string): Segment {
  */
 class KnownPaths {
   private readonly byLength = new Map<number, Map<string, PathShape>>();
+  private readonly overlaps = new Map<string, boolean>();
 
   add(url: string, methods: string[]): void {
     // The web app's catch-all is not a path of its own: an unknown path stays a 404.
@@ -90,6 +91,36 @@ class KnownPaths {
       if (matches && (best === null || moreSpecific(ranks, best.ranks))) best = { shape, ranks };
     }
     return best?.shape.methods ?? null;
+  }
+
+  /**
+   * Whether a request the router gave to the route `url` may belong to another path: only when
+   * another route's path of the same length could match the same segments. Otherwise the route's
+   * own methods are the path's, the router matched one of them, and there is nothing to check.
+   * Known once every route is added (Fastify adds none after it starts), kept per route.
+   */
+  mayOverlap(url: string): boolean {
+    let known = this.overlaps.get(url);
+    if (known === undefined) {
+      const parts = pathSegments(url);
+      const own = this.byLength.get(parts.length)?.get(parts.join('/'));
+      known =
+        !own ||
+        [...(this.byLength.get(parts.length)?.values() ?? [])].some(
+          (other) =>
+            other !== own &&
+            own.segments.every((segment, i) => {
+              const theirs = other.segments[i];
+              if (!theirs) return false;
+              if ('text' in segment && 'text' in theirs) return segment.text === theirs.text;
+              if ('text' in segment) return 'pattern' in theirs && theirs.pattern.test(segment.text);
+              if ('text' in theirs) return segment.pattern.test(theirs.text);
+              return true;
+            }),
+        );
+      this.overlaps.set(url, known);
+    }
+    return known;
   }
 }
 
@@ -183,7 +214,10 @@ export default fp(
     // security headers are set and the caller is known, before the body is read.
     app.addHook('preParsing', (request, _reply, _payload, done) => {
       const pattern = request.routeOptions.url;
-      const allowed = pattern && /[:*]/.test(pattern) ? known.methodsOf(request.url) : null;
+      const allowed =
+        pattern && (pattern.includes('*') || (pattern.includes(':') && known.mayOverlap(pattern)))
+          ? known.methodsOf(request.url)
+          : null;
       done(allowed && !allowed.has(request.method) ? methodNotAllowed(request.method, allowed) : undefined);
     });
 

@@ -11,16 +11,65 @@ import { AppError } from '../../lib/app-error';
 import { verifyDocument } from '../qr/event-keys';
 import { certificateMessage } from './certificate-content';
 
-// The public verify page's one lookup, prepared once per database.
+// The public verify page's lookup, prepared once per database: the certificates of a list of ids
+// (an array literal of ids that passed CERTIFICATE_ID, so nothing in it needs quoting).
 function prepare(db: DbOrTx) {
   return db
     .select({ c: certificates, publicKey: events.qrPublicKey })
     .from(certificates)
     .innerJoin(events, eq(events.id, certificates.eventId))
-    .where(eq(certificates.id, sql.placeholder('id')))
-    .prepare('verify_certificate');
+    .where(sql`${certificates.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('verify_certificates');
 }
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
+type Lookup = ReturnType<typeof prepare>;
+type Row = Awaited<ReturnType<Lookup['execute']>>[number];
+type Waiter = { resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
+
+/** At most this many ids go in one query; the rest wait for the next. */
+const BATCH = 500;
+
+/**
+ * The verify lookups of one database, coalesced: while one query is on its way, the requests that
+ * arrive wait and then go together in the next one. Under a rush (a room scanning the certificates
+ * on a screen) one round trip answers many requests; alone, a request is sent at once. A request
+ * never joins a query already sent, so it always reads the database as it was after it arrived: a
+ * withdrawal or a changed row is seen by every request that comes after it.
+ */
+class VerifyLookups {
+  private waiting = new Map<string, Waiter[]>();
+  private sending = false;
+  constructor(private readonly lookup: Lookup) {}
+
+  get(id: string): Promise<Row | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(id);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(id, [{ resolve, reject }]);
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.waiting.size > 0) {
+      const batch = new Map<string, Waiter[]>();
+      for (const [id, waiters] of this.waiting) {
+        if (batch.size === BATCH) break;
+        batch.set(id, waiters);
+      }
+      for (const id of batch.keys()) this.waiting.delete(id);
+      try {
+        const rows = await this.lookup.execute({ ids: `{${[...batch.keys()].join(',')}}` });
+        const byId = new Map(rows.map((row) => [row.c.id, row]));
+        for (const [id, waiters] of batch) for (const w of waiters) w.resolve(byId.get(id));
+      } catch (err) {
+        for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+      }
+    }
+    this.sending = false;
+  }
+}
+const lookups = new WeakMap<DbOrTx, VerifyLookups>();
 
 /**
  * GET /api/verify/{id}/ (public): what anyone may read of a certificate (holder's name, event,
@@ -31,12 +80,12 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
 export async function verifyCertificate(db: DbOrTx, id: string): Promise<TCertificateVerification> {
   const wanted = id.trim().toUpperCase();
   if (!CERTIFICATE_ID.test(wanted)) throw new AppError('not_found', certificateMessages.certificateNotFound);
-  let lookup = prepared.get(db);
+  let lookup = lookups.get(db);
   if (!lookup) {
-    lookup = prepare(db);
-    prepared.set(db, lookup);
+    lookup = new VerifyLookups(prepare(db));
+    lookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ id: wanted });
+  const row = await lookup.get(wanted);
   if (!row) throw new AppError('not_found', certificateMessages.certificateNotFound);
   const { c } = row;
   const signature = base64UrlDecode(c.signature);
