@@ -74,12 +74,21 @@ async function vitestSuitesSideBySide(suites) {
     });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
-    const status = new Promise((resolve) =>
-      child.on('close', (code) => {
+    const status = new Promise((resolve) => {
+      let ended = false;
+      const end = (code) => {
+        if (ended) return;
+        ended = true;
         console.log(`${label}: finished after ${Math.round((Date.now() - started) / 1000)} s`);
         out.end(() => resolve(code ?? 1));
-      }),
-    );
+      };
+      // A Vitest that could not be started at all counts as a failed suite, with the reason in its log.
+      child.on('error', (err) => {
+        out.write(`${err.message}\n`);
+        end(1);
+      });
+      child.on('close', end);
+    });
     return { label, file, log, status };
   });
   console.log(`\n=== ${suites.map((s) => s.label).join(' and ')}, side by side ===`);
