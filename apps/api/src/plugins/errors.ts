@@ -107,21 +107,19 @@ class KnownPaths {
       known =
         !own ||
         [...(this.byLength.get(parts.length)?.values() ?? [])].some(
-          (other) =>
-            other !== own &&
-            own.segments.every((segment, i) => {
-              const theirs = other.segments[i];
-              if (!theirs) return false;
-              if ('text' in segment && 'text' in theirs) return segment.text === theirs.text;
-              if ('text' in segment) return 'pattern' in theirs && theirs.pattern.test(segment.text);
-              if ('text' in theirs) return segment.pattern.test(theirs.text);
-              return true;
-            }),
+          (other) => other !== own && own.segments.every((segment, i) => mayMeet(segment, other.segments[i])),
         );
       this.overlaps.set(url, known);
     }
     return known;
   }
+}
+
+/** Whether one path segment of a URL could match both (two parameters always could). */
+function mayMeet(a: Segment, b: Segment | undefined): boolean {
+  if (!b) return false;
+  if ('text' in a) return 'text' in b ? a.text === b.text : b.pattern.test(a.text);
+  return 'text' in b ? a.pattern.test(b.text) : true;
 }
 
 function moreSpecific(a: number[], b: number[]): boolean {
