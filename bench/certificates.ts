@@ -5,8 +5,9 @@
 // For 1,000 and then 5,000 checked-in participants: POST .../certificates/issue/ (timed), then
 // GET .../certificates.pdf, one A4 landscape page each (time to the last byte; the server's peak
 // RSS while it streamed, sampled every 10 ms in the child process that serves, only while a PDF
-// streams, reset per run).
-// Then GET /api/verify/{id}/ with autocannon, 50 connections for 10 s over the issued ids.
+// streams, reset per run, and the PDF's own part of it: that peak over the RSS the run started from).
+// Then GET /api/verify/{id}/ with autocannon, 50 connections for 10 s over the issued ids. The serving
+// process runs with `npm start`'s allocator setting (MALLOC_MMAP_THRESHOLD_).
 // BENCH_COUNTS (1000,5000), BENCH_SECONDS (10) and BENCH_ONLY (pglite or postgres) narrow a run;
 // BENCH_NODE_ARGS adds Node options to the serving process (--cpu-prof --cpu-prof-dir=DIR profiles it).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -220,7 +221,12 @@ class Target {
         '--expose-gc',
         ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
       ],
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+      // The allocator as `npm start` sets it (package.json): large freed blocks go back to the system.
+      env: {
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        ...process.env,
+        BENCH_DATABASE_URL: databaseUrl,
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const target = new Target(child);
@@ -392,6 +398,7 @@ async function main(): Promise<void> {
         'PDF last byte s',
         'RSS before MB',
         'peak RSS MB',
+        "PDF's own MB",
         'peak JS heap MB',
         'peak external MB',
         'process max RSS MB',
@@ -406,6 +413,7 @@ async function main(): Promise<void> {
         seconds(r.pdf.lastMs),
         r.before.rssMb,
         r.after.peakRssMb,
+        r.after.peakRssMb - r.before.rssMb,
         r.after.peakHeapMb,
         r.after.peakExternalMb,
         r.after.maxRssMb,
@@ -413,6 +421,19 @@ async function main(): Promise<void> {
       ]),
     ),
   );
+  // Memory flat: what streaming the PDF adds to the process (its peak RSS over the RSS it started
+  // from), at the fewest and the most certificates, and the peaks themselves.
+  for (const database of new Set(runs.map((r) => r.database))) {
+    const mine = runs.filter((r) => r.database === database);
+    const first = mine[0];
+    const last = mine[mine.length - 1];
+    if (!first || !last || first === last) continue;
+    const counts = `${first.count.toLocaleString('en-US')} → ${last.count.toLocaleString('en-US')}`;
+    console.log(
+      `${database}, ${counts} certificates: peak RSS ${first.after.peakRssMb} → ${last.after.peakRssMb} MB; ` +
+        `the PDF's own ${first.after.peakRssMb - first.before.rssMb} → ${last.after.peakRssMb - last.before.rssMb} MB`,
+    );
+  }
   console.log(
     `\nGET /api/verify/{id}/, ${VERIFY_CONNECTIONS} connections for ${VERIFY_SECONDS} s over 1,000 ids; target p99 under ${TARGET_VERIFY_P99_MS} ms`,
   );

@@ -28,6 +28,7 @@ import { QrKeys } from './services/qr/event-keys';
 import { SignInChallenges } from './services/auth/sign-in-challenge';
 import { RevokedSessions } from './services/auth/revoked-sessions';
 import { AccountCache } from './services/auth/account-cache';
+import { openVerifyCache, type VerifyCache } from './services/certificates/verify-certificate';
 import { jobDeps } from './jobs/job-deps';
 import { startOutboxWorker, type OutboxOptions, type OutboxWorker } from './jobs/outbox-worker';
 import { createTransports } from './services/notifications/transports';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     revokedSessions: RevokedSessions;
     /** GET /api/accounts/me/ answers, on the embedded database only (null on PostgreSQL). */
     accountCache: AccountCache | null;
+    /** GET /api/verify/{id}/ answers, on the embedded database only (null on PostgreSQL). */
+    verifyCache: VerifyCache | null;
     /** The outbox worker of this process, when the app runs its background jobs. */
     outbox: OutboxWorker | null;
     /** The proofs of work sign-in asks for past a few failures. */
@@ -123,6 +126,9 @@ export async function buildApp({
   app.decorate('accountCache', accountCache?.cache ?? null);
   // The database may be closed first (its own shutdown ends every LISTEN): nothing left to stop.
   if (accountCache) app.addHook('onClose', () => accountCache.close().catch(() => undefined));
+  const verifyCache = await openVerifyCache(database);
+  app.decorate('verifyCache', verifyCache?.cache ?? null);
+  if (verifyCache) app.addHook('onClose', () => verifyCache.close().catch(() => undefined));
   await app.register(docsPlugin);
 
   await app.register(

@@ -332,8 +332,11 @@ describe('issuing, verifying, withdrawing', () => {
       .from(certificates)
       .where(eq(certificates.participantId, edgeId));
     if (!row) throw new Error('no certificate');
-    // Checked once first: the outcome kept for the signed content must not answer for a changed row.
+    // Checked once first: the outcome kept for the signed content (and, on the embedded database, the
+    // answer kept for the id) must not answer for a changed row.
     expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(true);
+    if (t.database.kind === 'pglite') expect(t.app.verifyCache?.get(row.id)?.valid).toBe(true);
+    else expect(t.app.verifyCache).toBeNull();
     await t.database.db
       .update(certificates)
       .set({ fullName: 'Someone Else' })
@@ -349,6 +352,15 @@ describe('issuing, verifying, withdrawing', () => {
       .update(certificates)
       .set({ attended: row.attended })
       .where(eq(certificates.id, row.id));
+    expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(true);
+    // The event's public key, changed by hand: no longer valid; back again, valid.
+    const [event] = await t.database.db.select().from(events).where(eq(events.id, row.eventId));
+    await t.database.db.update(events).set({ qrPublicKey: null }).where(eq(events.id, row.eventId));
+    expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(false);
+    await t.database.db
+      .update(events)
+      .set({ qrPublicKey: event?.qrPublicKey ?? null })
+      .where(eq(events.id, row.eventId));
     expect((await t.request({ method: 'GET', url: `/api/verify/${row.id}/` })).json().valid).toBe(true);
   });
 

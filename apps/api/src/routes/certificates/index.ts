@@ -280,7 +280,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return verifyCertificate(app.db, request.params.certificate);
+      return verifyCertificate(app.db, request.params.certificate, app.verifyCache);
     },
   );
 

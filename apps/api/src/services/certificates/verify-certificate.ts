@@ -5,9 +5,10 @@ import {
   certificateMessages,
   type TCertificateVerification,
 } from '@attend/shared';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { certificates, events } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { NotifiedCache } from '../../lib/notified-cache';
 import { verifyDocument } from '../qr/event-keys';
 import { certificateMessage } from './certificate-content';
 
@@ -71,15 +72,40 @@ class VerifyLookups {
 }
 const lookups = new WeakMap<DbOrTx, VerifyLookups>();
 
+/** The NOTIFY channel of migration 0023's triggers: certificates, or an event's public key, changed. */
+export const CERTIFICATE_CHANGE_CHANNEL = 'certificate_change';
+
+/** The verify answers given, by certificate id, on the embedded database (see NotifiedCache). */
+export type VerifyCache = NotifiedCache<string, TCertificateVerification>;
+
+/** Subscribes to migration 0023's notifications; answers null (no cache) on PostgreSQL. */
+export async function openVerifyCache(
+  database: Database,
+): Promise<{ cache: VerifyCache; close: () => Promise<void> } | null> {
+  if (database.kind !== 'pglite') return null;
+  const cache: VerifyCache = new NotifiedCache();
+  const close = await database.listen(CERTIFICATE_CHANGE_CHANNEL, () => cache.clear());
+  return { cache, close };
+}
+
 /**
  * GET /api/verify/{id}/ (public): what anyone may read of a certificate (holder's name, event,
  * dates, what was attended) and whether it holds: the signature is checked again over the stored
  * content with the event's public key, so a row changed behind the product's back reads as not
- * valid. An unknown id (or one that cannot be an id) is 404, the same answer for both.
+ * valid. An unknown id (or one that cannot be an id) is 404, the same answer for both. With a cache
+ * (the embedded database), an answer is given again until a certificate or an event's key changes;
+ * an unknown id is looked up each time.
  */
-export async function verifyCertificate(db: DbOrTx, id: string): Promise<TCertificateVerification> {
+export async function verifyCertificate(
+  db: DbOrTx,
+  id: string,
+  cache: VerifyCache | null = null,
+): Promise<TCertificateVerification> {
   const wanted = id.trim().toUpperCase();
   if (!CERTIFICATE_ID.test(wanted)) throw new AppError('not_found', certificateMessages.certificateNotFound);
+  const known = cache?.get(wanted);
+  if (known) return known;
+  const mark = cache?.mark() ?? 0;
   let lookup = lookups.get(db);
   if (!lookup) {
     lookup = new VerifyLookups(prepare(db));
@@ -94,7 +120,7 @@ export async function verifyCertificate(db: DbOrTx, id: string): Promise<TCertif
     signature !== null &&
     verifyDocument(row.publicKey, certificateMessage(c), Buffer.from(signature));
   const withdrawn = c.withdrawnAt !== null;
-  return {
+  const answer: TCertificateVerification = {
     id: c.id,
     valid: signed && !withdrawn,
     withdrawn,
@@ -104,4 +130,6 @@ export async function verifyCertificate(db: DbOrTx, id: string): Promise<TCertif
     end_date: c.endDate.toISOString(),
     attended: c.attended,
   };
+  cache?.keep(mark, wanted, answer);
+  return answer;
 }
