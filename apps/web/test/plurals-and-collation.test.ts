@@ -2,13 +2,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nameCollator, sortByName } from '@attend/shared';
 import { tp } from '../src/features/participants/i18n';
 import { ts } from '../src/features/sessions/i18n';
-import { adoptLanguage, i18n } from '../src/lib/i18n';
+import { adoptLanguage, formatNumber, i18n } from '../src/lib/i18n';
 
 afterAll(async () => {
   await i18n.changeLanguage('en');
 });
 
 const NNBSP = '\u202f';
+
+describe('numbers are written the language’s way', () => {
+  it('small whole numbers as they are, larger ones and fractions through the locale', async () => {
+    for (const language of ['en', 'fr', 'sw'] as const) {
+      await adoptLanguage(language);
+      const intl = new Intl.NumberFormat({ en: 'en-US', fr: 'fr-FR', sw: 'sw-KE' }[language]);
+      for (const n of [0, 7, 42, 999, 1000, 12_345, -5, 2.5])
+        expect(formatNumber(n), language).toBe(intl.format(n));
+    }
+    await adoptLanguage('fr');
+    expect(formatNumber(1000)).toBe(`1${NNBSP}000`);
+    expect(formatNumber(2.5)).toBe('2,5');
+  });
+});
 
 describe('count strings follow the language’s plural rules', () => {
   it('English: 1 is singular, 0 and 2 plural', async () => {

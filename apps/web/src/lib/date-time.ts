@@ -37,7 +37,11 @@ export function zoneSuffix(timeZone: string, at: Date | string): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+/**
+ * The date formatter of one kind (`kind` names `options`) in the app's locale and a time zone, built
+ * once: building one looks up the locale's data, which a slow phone pays for at every render.
+ */
+export function formatter(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
   const locale = appLocale();
   const key = `${kind}|${locale}|${timeZone}`;
   let f = formatters.get(key);

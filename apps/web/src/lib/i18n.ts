@@ -240,7 +240,7 @@ export function translator<K extends string>(namespace: Namespace, catalogue: Re
     if (!plurals.has(key) || typeof count !== 'number')
       return i18n.t(key, { ns: namespace, replace: vars ?? {} });
     // The number picks the form; the text shows it as the language writes numbers ('1 234').
-    const shown = count.toLocaleString(LANGUAGE_LOCALES[currentLanguage()]);
+    const shown = formatNumber(count);
     return i18n.t(key, { ns: namespace, replace: { ...vars, count: shown }, count });
   };
 }
@@ -375,4 +375,25 @@ export async function adoptLanguage(language: TLanguage): Promise<void> {
 export function useLanguage(): [TLanguage, (language: TLanguage) => Promise<void>] {
   const { i18n: instance } = useTranslation();
   return [isLanguage(instance.language) ? instance.language : 'en', chooseLanguage];
+}
+
+// One formatter per locale: `toLocaleString` builds a new one (and looks up the locale's data) on
+// every call, which a list of counters or a page of plural strings pays for at each render on a slow
+// phone.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number in the app's locale ('1,234' in English, '1 234' in French). A whole number from 0 to 999
+ * is written alike in English, French and Swahili, so it is not sent through Intl: the first
+ * formatter costs a slow phone tens of milliseconds to build, and most counts on a page are small.
+ */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
+  const locale = LANGUAGE_LOCALES[currentLanguage()];
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }

@@ -1,5 +1,4 @@
-import { zoneSuffix } from '../../../lib/date-time';
-import { appLocale } from '../../../lib/locale';
+import { formatter, zoneSuffix } from '../../../lib/date-time';
 
 const plainSpaces = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 
@@ -14,8 +13,8 @@ export function eventDates(
 ): { dates: string; times: string } {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  const day = new Intl.DateTimeFormat(appLocale(), { dateStyle: 'full', timeZone });
-  const time = new Intl.DateTimeFormat(appLocale(), { timeStyle: 'short', timeZone });
+  const day = formatter('event-day', timeZone, { dateStyle: 'full' });
+  const time = formatter('event-time', timeZone, { timeStyle: 'short' });
   const sameDay = day.format(start) === day.format(end);
   return {
     dates: sameDay ? day.format(start) : `${day.format(start)} – ${day.format(end)}`,
@@ -28,5 +27,5 @@ export function eventDates(
  * time zone counts days.
  */
 export function localeDate(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleDateString(appLocale(), { timeZone });
+  return formatter('locale-date', timeZone, {}).format(new Date(iso));
 }

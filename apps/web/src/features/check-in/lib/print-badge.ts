@@ -1,7 +1,10 @@
 import { apiPaths } from '../../../config/paths';
 import { fetchFile } from '../../../lib/transfer';
 
-/** The mark a benchmark reads: the moment the print dialog is asked for (scan → print dialog). */
+/**
+ * The mark a benchmark reads: the moment the print dialog is asked for (scan → print dialog); its
+ * detail names whose badge it is (`{ participantId }`).
+ */
 export const BADGE_PRINT_MARK = 'badge-print-dialog';
 /** The mark set when the badge's PDF has arrived (the rest is the frame loading it). */
 export const BADGE_FETCHED_MARK = 'badge-fetched';
@@ -81,7 +84,7 @@ export async function printBadge(eventId: number, participantId: number): Promis
     const view = frame.contentWindow;
     if (!view) throw new Error('The print frame has no window.');
     view.focus();
-    performance.mark(BADGE_PRINT_MARK);
+    performance.mark(BADGE_PRINT_MARK, { detail: { participantId } });
     view.print();
   } catch {
     // The tab keeps the URL alive: the frame goes, its URL stays until the tab has it.
