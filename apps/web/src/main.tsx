@@ -1,7 +1,8 @@
 /// <reference types="vite-plugin-pwa/client" />
 // First: before any schema parses an answer.
 import './lib/zod-config';
-import '@mantine/core/styles.css';
+// Mantine's rules for the first screen only; the lazy pages bring the rest (app/router.tsx).
+import './app/mantine-first.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';

@@ -4,14 +4,38 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { AppFrameLoader } from '../components/page-loader';
 import { paths, routePatterns } from '../config/paths';
 import { LandingPage } from '../features/landing/routes/landing';
+import { fetchAheadFor } from './fetch-ahead';
 import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** Code-split routes: the participant's first screens never download the staff pages. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/**
+ * Mantine's rules for the components the lazy pages use beyond the first screen's
+ * (scripts/mantine-css.mjs): the sign-in, public and participant pages need a small part of them.
+ */
+const participantStyles = () => import('./mantine-participant.css');
+/** The staff's pages use the participant pages' components too, and theirs come after them. */
+const staffStyles = () => Promise.all([participantStyles(), import('./mantine-staff.css')]);
+
+/**
+ * Code-split routes: the participant's first screens never download the staff pages. The page's
+ * Mantine rules are asked for first, so that the page's own style sheets come after them.
+ */
+function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+  styles: () => Promise<unknown> = participantStyles,
+) {
+  return async () => {
+    const sheet = styles();
+    const [page] = await Promise.all([load(), sheet]);
+    return { Component: page.default };
+  };
+}
+
+/** A page of the staff (staff layout, kiosk): the rules of every component the app uses. */
+function staffPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazyPage(load, staffStyles);
 }
 
 function Root() {
@@ -33,57 +57,57 @@ function Root() {
 const adminPages: RouteObject[] = [
   {
     path: paths.staff.dashboard(),
-    lazy: lazyPage(() => import('../features/dashboard/routes/dashboard-home')),
+    lazy: staffPage(() => import('../features/dashboard/routes/dashboard-home')),
   },
-  { path: paths.staff.events(), lazy: lazyPage(() => import('../features/events/routes/events-list')) },
-  { path: routePatterns.staffEvent, lazy: lazyPage(() => import('../features/events/routes/event-detail')) },
+  { path: paths.staff.events(), lazy: staffPage(() => import('../features/events/routes/events-list')) },
+  { path: routePatterns.staffEvent, lazy: staffPage(() => import('../features/events/routes/event-detail')) },
   {
     path: routePatterns.staffTagDesign,
-    lazy: lazyPage(() => import('../features/tags/routes/tag-design-page')),
+    lazy: staffPage(() => import('../features/tags/routes/tag-design-page')),
   },
   {
     path: routePatterns.staffSessions,
-    lazy: lazyPage(() => import('../features/sessions/routes/sessions-list')),
+    lazy: staffPage(() => import('../features/sessions/routes/sessions-list')),
   },
   {
     path: routePatterns.staffSession,
-    lazy: lazyPage(() => import('../features/sessions/routes/session-detail')),
+    lazy: staffPage(() => import('../features/sessions/routes/session-detail')),
   },
   {
     path: routePatterns.staffParticipants,
-    lazy: lazyPage(() => import('../features/participants/routes/participants-page')),
+    lazy: staffPage(() => import('../features/participants/routes/participants-page')),
   },
   {
     path: routePatterns.staffParticipant,
-    lazy: lazyPage(() => import('../features/participants/routes/participant-detail-page')),
+    lazy: staffPage(() => import('../features/participants/routes/participant-detail-page')),
   },
   {
     path: routePatterns.staffDsaReport,
-    lazy: lazyPage(() => import('../features/check-in/routes/dsa-report-page')),
+    lazy: staffPage(() => import('../features/check-in/routes/dsa-report-page')),
   },
   {
     path: routePatterns.staffCertificates,
-    lazy: lazyPage(() => import('../features/certificates/routes/certificates-page')),
+    lazy: staffPage(() => import('../features/certificates/routes/certificates-page')),
   },
   {
     path: routePatterns.staffEventMessages,
-    lazy: lazyPage(() => import('../features/notifications/routes/event-messages-page')),
+    lazy: staffPage(() => import('../features/notifications/routes/event-messages-page')),
   },
   {
     path: routePatterns.staffActivity,
-    lazy: lazyPage(() => import('../features/activity/routes/activity-page')),
+    lazy: staffPage(() => import('../features/activity/routes/activity-page')),
   },
   {
     path: paths.staff.participantsHome(),
-    lazy: lazyPage(() => import('../features/participants/routes/participants-home')),
+    lazy: staffPage(() => import('../features/participants/routes/participants-home')),
   },
   {
     path: paths.staff.mailbox(),
-    lazy: lazyPage(() => import('../features/notifications/routes/mailbox-page')),
+    lazy: staffPage(() => import('../features/notifications/routes/mailbox-page')),
   },
   {
     path: paths.staff.staffAccess(),
-    lazy: lazyPage(() => import('../features/staff-access/routes/staff-access-page')),
+    lazy: staffPage(() => import('../features/staff-access/routes/staff-access-page')),
   },
 ];
 
@@ -91,11 +115,11 @@ const adminPages: RouteObject[] = [
 const checkInPages: RouteObject[] = [
   {
     path: paths.staff.checkInHome(),
-    lazy: lazyPage(() => import('../features/check-in/routes/check-in-home')),
+    lazy: staffPage(() => import('../features/check-in/routes/check-in-home')),
   },
   {
     path: routePatterns.staffCheckIn,
-    lazy: lazyPage(() => import('../features/check-in/routes/check-in-page')),
+    lazy: staffPage(() => import('../features/check-in/routes/check-in-page')),
   },
 ];
 
@@ -108,18 +132,22 @@ const participantPages: RouteObject[] = [
   },
   {
     path: routePatterns.participantEvent,
+    loader: fetchAheadFor('event'),
     lazy: lazyPage(() => import('../features/events/routes/participant-event')),
   },
   {
     path: routePatterns.participantEventTag,
+    loader: fetchAheadFor('tag'),
     lazy: lazyPage(() => import('../features/tags/routes/participant-tag-page')),
   },
   {
     path: paths.participant.sessions(),
+    loader: fetchAheadFor('sessions'),
     lazy: lazyPage(() => import('../features/sessions/routes/participant-sessions')),
   },
   {
     path: paths.participant.qrCode(),
+    loader: fetchAheadFor('qr-code'),
     lazy: lazyPage(() => import('../features/attendance/routes/qr-code-page')),
   },
 ];
@@ -150,10 +178,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: routePatterns.kiosk,
-            lazy: lazyPage(() => import('../features/check-in/routes/kiosk-page')),
+            lazy: staffPage(() => import('../features/check-in/routes/kiosk-page')),
           },
           {
-            lazy: lazyPage(() => import('./layouts/staff-layout')),
+            lazy: staffPage(() => import('./layouts/staff-layout')),
             errorElement: <RouteError />,
             children: staffPages,
           },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { expireSession, getAccessToken, getSession, refreshAccessToken } from './auth-session';
-import { ApiError, http, type HttpOptions, type HttpResult } from './http';
+import { ApiError, checkAnswer, http, type HttpOptions, type HttpResult } from './http';
 import { currentLanguage } from './i18n';
 
 export { ApiError, InvalidResponseError, NetworkError } from './http';
@@ -15,6 +15,42 @@ function withBearer<S extends z.ZodType | undefined>(opts: HttpOptions<S>, token
   return { ...opts, headers: { ...opts.headers, Authorization: `Bearer ${token}` } };
 }
 
+/** A GET sent ahead of the page that needs it (fetchAhead), taken by that page's own call (api). */
+type Ahead = { answer: Promise<unknown>; sentAt: number; language: string; userId: number | null };
+const aheadByUrl = new Map<string, Ahead>();
+
+/** How long an answer fetched ahead stays usable: the page asks within a second or two. */
+const AHEAD_FOR_MS = 10_000;
+
+/**
+ * Sends now a GET that the page being opened will make once its code has arrived and drawn (on a
+ * slow network, seconds later): its answer is on its way meanwhile. The page's own call to `api`
+ * with the same URL then takes that answer, once, and checks it against its schema as usual; a
+ * failed one is asked for again by that call. Nothing is kept across a change of user or language.
+ */
+export function fetchAhead(url: string, headers: Record<string, string> = {}): void {
+  if (aheadByUrl.has(url)) return;
+  const ahead: Ahead = {
+    answer: api(url, { headers }),
+    sentAt: Date.now(),
+    language: currentLanguage(),
+    userId: null,
+  };
+  ahead.answer.catch(() => {}); // read (or dropped) by takeAhead's caller
+  void getAccessToken().then(() => (ahead.userId = getSession().user?.id ?? null));
+  aheadByUrl.set(url, ahead);
+}
+
+/** The answer fetched ahead for this GET, when it is recent and was asked for by the same user. */
+function takeAhead(url: string): Promise<unknown> | null {
+  const ahead = aheadByUrl.get(url);
+  if (!ahead) return null;
+  aheadByUrl.delete(url);
+  const fresh = Date.now() - ahead.sentAt < AHEAD_FOR_MS;
+  const same = ahead.language === currentLanguage() && ahead.userId === (getSession().user?.id ?? null);
+  return fresh && same ? ahead.answer : null;
+}
+
 /**
  * Calls the API. Authenticated calls carry one `Authorization: Bearer` header; a 401 triggers one
  * refresh and one retry, and when that fails the session ends (guards then redirect to sign-in).
@@ -27,6 +63,12 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const { auth = true, ...options } = opts;
   const rest = { ...options, headers: { 'Accept-Language': currentLanguage(), ...options.headers } };
   if (!auth) return http(url, rest);
+  const ahead = (opts.method ?? 'GET') === 'GET' && opts.body === undefined ? takeAhead(url) : null;
+  if (ahead) {
+    const data = await ahead.catch(() => undefined);
+    if (data !== undefined) return checkAnswer(data, opts.schema);
+    // No usable answer: asked again below, so that the caller sees the failure as it comes.
+  }
   const token = await getAccessToken();
   try {
     return await http(url, withBearer(rest, token));

@@ -14,9 +14,13 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** True when the viewer's clock differs from the zone's at that moment, so times must name it. */
+/**
+ * True when the viewer's clock differs from the zone's at that moment, so times must name it. A
+ * viewer in the event's own zone costs no offset lookups.
+ */
 export function zoneDiffersFromViewer(timeZone: string, at: Date | string = new Date()): boolean {
-  return zoneOffsetMinutes(timeZone, at) !== zoneOffsetMinutes(viewerTimeZone(), at);
+  const viewer = viewerTimeZone();
+  return timeZone !== viewer && zoneOffsetMinutes(timeZone, at) !== zoneOffsetMinutes(viewer, at);
 }
 
 /** The zone's short name at that moment: 'EAT', 'CAT', 'UTC', else the offset ('GMT+9'). */

@@ -105,8 +105,16 @@ export async function http<S extends z.ZodType | undefined = undefined>(
     const { detail, code } = readError(data);
     throw new ApiError(response.status, detail, code, data);
   }
-  if (opts.schema) {
-    const schema = typeof opts.schema === 'function' ? await opts.schema() : opts.schema;
+  return checkAnswer(data, opts.schema);
+}
+
+/** A 2xx answer's body, checked against the schema (loaded first when it is a function). */
+export async function checkAnswer<S extends z.ZodType | undefined = undefined>(
+  data: unknown,
+  schemaOrLoader?: HttpOptions<S>['schema'],
+): Promise<HttpResult<S>> {
+  if (schemaOrLoader) {
+    const schema = typeof schemaOrLoader === 'function' ? await schemaOrLoader() : schemaOrLoader;
     const parsed = schema?.safeParse(data);
     if (!parsed?.success) throw new InvalidResponseError();
     return parsed.data as HttpResult<S>;

@@ -142,19 +142,3 @@ export async function imageDataUrl(url: string, signal?: AbortSignal): Promise<s
     reader.readAsDataURL(blob);
   });
 }
-
-/** A loaded same-origin <img> as a PNG data URL (no second download); null where canvas is missing. */
-export function loadedImageDataUrl(image: HTMLImageElement): string | null {
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context || !canvas.width || !canvas.height) return null;
-    context.drawImage(image, 0, 0);
-    const url = canvas.toDataURL('image/png');
-    return url.startsWith('data:image/') ? url : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import type { TParticipantSelf } from '@attend/shared';
+import { getSession } from '../../../lib/auth-session';
 import { notify } from '../../../lib/notify';
-import { keepOfflineCopy, loadedImageDataUrl, useOfflineCopy } from '../../../lib/offline-copy';
+import { imageDataUrl, keepOfflineCopy, useOfflineCopy } from '../../../lib/offline-copy';
 import { ZImageDataUrl } from '../../../lib/image-data-url';
 import { useParticipantQr } from '../hooks/use-participant-qr';
 import { ta } from '../i18n';
@@ -82,9 +83,18 @@ function LiveQrCode({ participant, notifyErrors, size }: Required<Omit<Props, 'o
       </Center>
     );
   }
+  // The copy kept for offline is the PNG the browser has just cached (its URL is cacheable), read
+  // as it came: redrawing it on a canvas would re-encode it on the page's thread of a slow phone.
   const keep = (image: HTMLImageElement) => {
-    const copy = loadedImageDataUrl(image);
-    if (copy) keepOfflineCopy(participant.id, 'qr', copy);
+    imageDataUrl(image.currentSrc || image.src).then(
+      (copy) => {
+        // Not after a sign-out that came first: this device keeps nothing of a signed-out person.
+        const { status, user } = getSession();
+        if (status === 'authenticated' && user?.is_participant && user.id === participant.id)
+          keepOfflineCopy(participant.id, 'qr', copy);
+      },
+      () => {}, // no copy this time: the next visit keeps one
+    );
   };
   return (
     <QrImage participant={participant} src={qr.src} size={size} onLoad={keep} onError={qr.onImageError} />

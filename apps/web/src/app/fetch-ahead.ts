@@ -1,0 +1,31 @@
+import type { LoaderFunction } from 'react-router';
+import { apiPaths } from '../config/paths';
+import { fetchAhead } from '../lib/api-client';
+import { isParticipant, whenSessionSettled } from '../lib/auth-session';
+
+/** The participant's pages whose first answer is fetched ahead. */
+type Page = 'event' | 'tag' | 'qr-code' | 'sessions';
+
+let firstPageSeen = false;
+
+/**
+ * A route loader that asks for the participant page's main answer (the event, or its sessions) as
+ * soon as the session is known, while the page's code is still on its way: the page's own call then
+ * takes it (lib/api-client.ts, fetchAhead) instead of starting a round trip after the page is drawn.
+ * Only for the first participant page of a visit: later pages' code is there already, and their
+ * answers often in TanStack Query's cache. It never holds the page back (it returns at once).
+ */
+export function fetchAheadFor(page: Page): LoaderFunction {
+  return ({ params }) => {
+    if (firstPageSeen) return null;
+    firstPageSeen = true;
+    void whenSessionSettled().then(({ status, user }) => {
+      if (status !== 'authenticated' || !isParticipant(user)) return;
+      if (page === 'sessions') return fetchAhead(apiPaths.eventSessions(user.event.id));
+      const eventId = page === 'qr-code' ? user.event.id : Number(params.eventId);
+      // As the page asks (features/attendance/api/get-attendee-event.ts); another event is not theirs.
+      if (eventId === user.event.id) fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
+    });
+    return null;
+  };
+}
