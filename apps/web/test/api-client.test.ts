@@ -98,12 +98,32 @@ describe('an answer fetched ahead of its page', () => {
     await settle();
     startSession(accessToken({ sub: '2' }), { ...staffUser, id: staffUser.id + 1 });
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 2 });
+    // A participant whose id is the staff member's is someone else too.
+    fetchAhead('/api/things/');
+    await settle();
+    startSession(accessToken({ sub: '2', is_participant: true }), {
+      id: staffUser.id + 1,
+      full_name: 'Amina Uwase',
+      email: 'amina@example.org',
+      organization: '',
+      job_title: '',
+      language: 'en',
+      unique_code: 'ABCD2345',
+      confirmed_attendance: false,
+      confirmed_at: null,
+      qr_code_url: null,
+      event: { id: 1, event_code: 'E2ETST' },
+      event_name: 'Workshop',
+      is_participant: true,
+      is_staff: false,
+    });
+    await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 4 });
 
     startSession(accessToken({ sub: '1' }), staffUser);
     fetchAhead('/api/things/');
     await settle();
     vi.useFakeTimers({ now: Date.now() + 11_000, toFake: ['Date'] });
-    await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 4 });
-    expect(calls.n).toBe(4);
+    await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 6 });
+    expect(calls.n).toBe(6);
   });
 });

@@ -16,11 +16,17 @@ function withBearer<S extends z.ZodType | undefined>(opts: HttpOptions<S>, token
 }
 
 /** A GET sent ahead of the page that needs it (fetchAhead), taken by that page's own call (api). */
-type Ahead = { answer: Promise<unknown>; sentAt: number; language: string; userId: number | null };
+type Ahead = { answer: Promise<unknown>; sentAt: number; language: string; user: string | null };
 const aheadByUrl = new Map<string, Ahead>();
 
 /** How long an answer fetched ahead stays usable: the page asks within a second or two. */
 const AHEAD_FOR_MS = 10_000;
+
+/** Who is signed in: a participant and a staff member may have the same id. */
+function whoIsSignedIn(): string | null {
+  const { user } = getSession();
+  return user ? `${user.is_participant ? 'participant' : 'staff'} ${user.id}` : null;
+}
 
 /**
  * Sends now a GET that the page being opened will make once its code has arrived and drawn (on a
@@ -34,10 +40,10 @@ export function fetchAhead(url: string, headers: Record<string, string> = {}): v
     answer: api(url, { headers }),
     sentAt: Date.now(),
     language: currentLanguage(),
-    userId: null,
+    user: null,
   };
   ahead.answer.catch(() => {}); // read (or dropped) by takeAhead's caller
-  void getAccessToken().then(() => (ahead.userId = getSession().user?.id ?? null));
+  void getAccessToken().then(() => (ahead.user = whoIsSignedIn()));
   aheadByUrl.set(url, ahead);
 }
 
@@ -47,7 +53,7 @@ function takeAhead(url: string): Promise<unknown> | null {
   if (!ahead) return null;
   aheadByUrl.delete(url);
   const fresh = Date.now() - ahead.sentAt < AHEAD_FOR_MS;
-  const same = ahead.language === currentLanguage() && ahead.userId === (getSession().user?.id ?? null);
+  const same = ahead.language === currentLanguage() && ahead.user === whoIsSignedIn();
   return fresh && same ? ahead.answer : null;
 }
 
