@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { renderGuide } from './scripts/render-guide.mjs';
+import { routeModules, sheetModules } from './src/app/route-modules';
 
 // The API of `npm run dev` (PORT as for the server, default 3000); API_URL points elsewhere.
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -96,6 +97,53 @@ function woff2Only(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/route-preloads.json`: for each address of src/app/route-modules.ts, the built files
+ * its lazy modules need beyond the first screen's (their chunks, the chunks those import, their style
+ * sheets), read from Vite's manifest. The server names them in that address's HTML, so a phone on a
+ * slow network fetches the page's code beside the first screen's instead of after it has run
+ * (apps/api/src/plugins/static.ts).
+ */
+function routePreloads(): Plugin {
+  type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+  let outDir = '';
+  return {
+    name: 'attend:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      const walk = (key: string, seen: Set<string>) => {
+        const chunk = manifest[key];
+        if (!chunk) throw new Error(`src/app/route-modules.ts: ${key} is not in the build`);
+        if (seen.has(key)) return;
+        seen.add(key);
+        for (const imported of chunk.imports ?? []) walk(imported, seen);
+      };
+      const firstScreen = new Set<string>();
+      walk('index.html', firstScreen);
+      const routes = routeModules.map(({ pattern, sheet, modules }) => {
+        const keys = new Set<string>();
+        for (const module of [...sheetModules[sheet], ...modules]) walk(module, keys);
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        for (const key of keys) {
+          if (firstScreen.has(key)) continue;
+          const { file, css = [] } = manifest[key] as ManifestChunk;
+          if (file.endsWith('.css')) styles.add(`/${file}`);
+          else scripts.push(`/${file}`);
+          for (const sheetFile of css) styles.add(`/${sheetFile}`);
+        }
+        return { pattern, scripts, styles: [...styles] };
+      });
+      writeFileSync(path.join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(routes, null, 1));
+    },
+  };
+}
+
 /** The organiser's guide (docs/guide/) as pages of the build under /guide/ (scripts/render-guide.mjs). */
 function organisersGuide(): Plugin {
   const guideDir = path.resolve(import.meta.dirname, '..', '..', 'docs', 'guide');
@@ -116,6 +164,7 @@ export default defineConfig({
     woff2Only(),
     stylesAfterFrame(),
     organisersGuide(),
+    routePreloads(),
     precompress(),
     // Installable, and every page opens without a network once the app has been opened online.
     VitePWA({

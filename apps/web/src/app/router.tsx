@@ -8,34 +8,39 @@ import { fetchAheadFor } from './fetch-ahead';
 import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
+import type { Sheet } from './route-modules';
 import { RouteError } from './routes/route-error';
 
 /**
  * Mantine's rules for the components the lazy pages use beyond the first screen's
- * (scripts/mantine-css.mjs): the sign-in, public and participant pages need a small part of them.
+ * (scripts/mantine-css.mjs): the sign-in, public and participant pages need a small part of them;
+ * the staff's pages use the participant pages' components too, and theirs come after them.
  */
-const participantStyles = () => import('./mantine-participant.css');
-/** The staff's pages use the participant pages' components too, and theirs come after them. */
-const staffStyles = () => Promise.all([participantStyles(), import('./mantine-staff.css')]);
+const sheetLoaders: Record<Sheet, () => Promise<unknown>> = {
+  participant: () => import('./mantine-participant.css'),
+  staff: () => Promise.all([import('./mantine-participant.css'), import('./mantine-staff.css')]),
+};
+
+/** A route's `lazy`, marked with the sheet it loads (read by test/route-modules.test.ts). */
+export type LazyPage = (() => Promise<{ Component: ComponentType }>) & { sheet: Sheet };
 
 /**
  * Code-split routes: the participant's first screens never download the staff pages. The page's
- * Mantine rules are asked for first, so that the page's own style sheets come after them.
+ * Mantine rules are asked for first, so that the page's own style sheets come after them. Every
+ * page is listed in route-modules.ts, which the server reads to name its files in the page's HTML.
  */
-function lazyPage(
-  load: () => Promise<{ default: ComponentType }>,
-  styles: () => Promise<unknown> = participantStyles,
-) {
-  return async () => {
-    const sheet = styles();
-    const [page] = await Promise.all([load(), sheet]);
+function lazyPage(load: () => Promise<{ default: ComponentType }>, sheet: Sheet = 'participant'): LazyPage {
+  const lazy = async () => {
+    const styles = sheetLoaders[sheet]();
+    const [page] = await Promise.all([load(), styles]);
     return { Component: page.default };
   };
+  return Object.assign(lazy, { sheet });
 }
 
 /** A page of the staff (staff layout, kiosk): the rules of every component the app uses. */
 function staffPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazyPage(load, staffStyles);
+  return lazyPage(load, 'staff');
 }
 
 function Root() {
