@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { CodeSplittingGroup } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { directImports } from './scripts/direct-imports.mjs';
 import { renderGuide } from './scripts/render-guide.mjs';
-import { routeModules, sheetModules } from './src/app/route-modules';
+import { routeModules, sheetModules, sheetOf, type PageKind } from './src/app/route-modules';
 
 // The API of `npm run dev` (PORT as for the server, default 3000); API_URL points elsewhere.
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -125,9 +127,9 @@ function routePreloads(): Plugin {
       };
       const firstScreen = new Set<string>();
       walk('index.html', firstScreen);
-      const routes = routeModules.map(({ pattern, sheet, modules }) => {
+      const routes = routeModules.map(({ pattern, kind, modules }) => {
         const keys = new Set<string>();
-        for (const module of [...sheetModules[sheet], ...modules]) walk(module, keys);
+        for (const module of [...sheetModules[sheetOf(kind)], ...modules]) walk(module, keys);
         const scripts: string[] = [];
         const styles = new Set<string>();
         for (const key of keys) {
@@ -144,6 +146,62 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The lazy pages' code in a few files instead of dozens. Left to itself, the bundler makes a chunk for
+ * every set of pages that share modules: a participant's page needed 31 files (one of 74 bytes), the
+ * first screen 17, each a request, six at a time over HTTP/1.1, round trips a slow network pays for.
+ * The groups, read off the module graph (exact: scripts/direct-imports.mjs), in this order:
+ * - each tag font's style sheet in a chunk named after it (TAG_FONT_FILES);
+ * - everything the first screen imports (Rolldown's `$initial`);
+ * - everything the participant's sign-in pages import (route-modules.ts, kind 'sign-in');
+ * - what two or more of the signed-in participant's pages import;
+ * - the rest as the bundler chooses: each page's own modules in its chunk, the staff's shared ones.
+ */
+function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
+  const signIn = new Set<string>();
+  const participant = new Set<string>();
+  const plugin: Plugin = {
+    name: 'attend:chunk-groups',
+    apply: 'build',
+    buildEnd() {
+      const file = (module: string) => path.resolve(import.meta.dirname, module);
+      /** The modules the given ones import, directly or not (static imports only), and themselves. */
+      const reach = (modules: readonly string[]) => {
+        const seen = new Set<string>();
+        const queue = modules.map(file);
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      // A page's own module stays the page's chunk (the router loads it by name).
+      const pages = new Set(routeModules.flatMap((r) => r.modules.map(file)));
+      const ofKind = (kind: PageKind) => routeModules.filter((r) => r.kind === kind);
+      signIn.clear();
+      for (const id of reach(ofKind('sign-in').flatMap((r) => r.modules))) if (!pages.has(id)) signIn.add(id);
+      const users = new Map<string, number>();
+      for (const { modules } of ofKind('participant')) {
+        for (const id of reach(modules)) users.set(id, (users.get(id) ?? 0) + 1);
+      }
+      participant.clear();
+      for (const [id, count] of users) if (count >= 2 && !pages.has(id)) participant.add(id);
+    },
+  };
+  const tagFont = (id: string) => {
+    const sheet = /[\\/]@fontsource[\\/](noto-emoji|noto-sans-[a-z]+)[\\/](\d+)\.css$/.exec(id);
+    return sheet ? `tag-font-${sheet[1]}-${sheet[2]}` : null;
+  };
+  const groups: CodeSplittingGroup[] = [
+    { name: tagFont, priority: 4 },
+    { name: 'first', tags: ['$initial'], priority: 3 },
+    { name: 'sign-in', test: (id) => signIn.has(id), priority: 2 },
+    { name: 'participant', test: (id) => participant.has(id), priority: 1 },
+  ];
+  return { plugin, groups };
+}
+
 /** The organiser's guide (docs/guide/) as pages of the build under /guide/ (scripts/render-guide.mjs). */
 function organisersGuide(): Plugin {
   const guideDir = path.resolve(import.meta.dirname, '..', '..', 'docs', 'guide');
@@ -158,9 +216,13 @@ function organisersGuide(): Plugin {
   };
 }
 
+const groups = chunkGroups();
+
 export default defineConfig({
   plugins: [
     react(),
+    directImports(),
+    groups.plugin,
     woff2Only(),
     stylesAfterFrame(),
     organisersGuide(),
@@ -244,11 +306,7 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        // Each tag font's style sheet in a chunk named after it (TAG_FONT_FILES).
-        manualChunks(id: string) {
-          const sheet = /[\\/]@fontsource[\\/](noto-emoji|noto-sans-[a-z]+)[\\/](\d+)\.css$/.exec(id);
-          return sheet ? `tag-font-${sheet[1]}-${sheet[2]}` : undefined;
-        },
+        codeSplitting: { groups: groups.groups },
       },
       treeshake: {
         // packages/shared only declares schemas and constants: importing one of its files for a single

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes, type LazyPage } from '../src/app/router';
-import { routeModules } from '../src/app/route-modules';
+import { routeModules, sheetOf } from '../src/app/route-modules';
 
 // route-modules.ts tells the build which files each address needs (the server names them in the
 // page's HTML): it must say what the router really loads, for every lazy page.
@@ -43,7 +43,7 @@ describe('the modules each address needs (route-modules.ts)', () => {
       expect(matched.at(-1)?.route.path?.endsWith(pattern.split('/').at(-1) ?? '')).toBe(true);
       const lazies = matched.flatMap((m) => (m.route.lazy ? [m.route.lazy as LazyPage] : []));
       expect(lazies).toEqual(chains.get(pattern));
-      expect(lazies.map((lazy) => lazy.sheet)).toEqual(entry.modules.map(() => entry.sheet));
+      expect(lazies.map((lazy) => lazy.sheet)).toEqual(entry.modules.map(() => sheetOf(entry.kind)));
       const loaded = await Promise.all(lazies.map((lazy) => lazy()));
       const expected = await Promise.all(
         entry.modules.map(

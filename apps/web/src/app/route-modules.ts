@@ -2,7 +2,7 @@ import { paths, routePatterns } from '../config/paths';
 
 /**
  * The lazy modules each page of the router (router.tsx) needs before it can draw, as paths from the
- * web app's folder, in the order the router asks for them (layout first), with Mantine's sheet for it.
+ * web app's folder, in the order the router asks for them (layout first), and who the page is for.
  *
  * The build turns this into the files each address needs (vite.config.ts, routePreloads), and the
  * server names them in the page's HTML (`<link rel="modulepreload">`): the page's own code downloads
@@ -12,7 +12,16 @@ import { paths, routePatterns } from '../config/paths';
  * Imported by vite.config.ts: nothing here may import a component.
  */
 export type Sheet = 'participant' | 'staff';
-export type RouteModules = { pattern: string; sheet: Sheet; modules: readonly string[] };
+/**
+ * Who the page is for: the participant's sign-in pages, the other public pages, the signed-in
+ * participant's pages, the staff's. The build puts the modules each kind shares in chunks of their
+ * own (vite.config.ts, chunkGroups).
+ */
+export type PageKind = 'sign-in' | 'public' | 'participant' | 'staff';
+export type RouteModules = { pattern: string; kind: PageKind; modules: readonly string[] };
+
+/** The Mantine sheet a page of this kind loads. */
+export const sheetOf = (kind: PageKind): Sheet => (kind === 'staff' ? 'staff' : 'participant');
 
 /** Mantine's rules beyond the first screen's (scripts/mantine-css.mjs); staff pages need both. */
 export const sheetModules: Record<Sheet, readonly string[]> = {
@@ -23,32 +32,32 @@ export const sheetModules: Record<Sheet, readonly string[]> = {
 const participantLayout = 'src/app/layouts/participant-layout.tsx';
 const staffLayout = 'src/app/layouts/staff-layout.tsx';
 
-/** A page outside the layouts (sign-in, public pages). */
-const single = (pattern: string, module: string): RouteModules => ({
+/** A page outside the layouts. */
+const single = (pattern: string, kind: PageKind, module: string): RouteModules => ({
   pattern,
-  sheet: 'participant',
+  kind,
   modules: [module],
 });
 
 const participantPage = (pattern: string, module: string): RouteModules => ({
   pattern,
-  sheet: 'participant',
+  kind: 'participant',
   modules: [participantLayout, module],
 });
 
 const staffPage = (pattern: string, module: string): RouteModules => ({
   pattern,
-  sheet: 'staff',
+  kind: 'staff',
   modules: [staffLayout, module],
 });
 
 export const routeModules: readonly RouteModules[] = [
-  single(paths.login(), 'src/features/auth/routes/login.tsx'),
-  single(paths.autoLogin(), 'src/features/auth/routes/auto-login.tsx'),
-  single(routePatterns.verifyCertificate, 'src/features/certificates/routes/verify-page.tsx'),
-  single(paths.staffLogin(), 'src/features/auth/routes/staff-login.tsx'),
-  single(paths.staffInvite(), 'src/features/staff-access/routes/accept-invite-page.tsx'),
-  { pattern: routePatterns.kiosk, sheet: 'staff', modules: ['src/features/check-in/routes/kiosk-page.tsx'] },
+  single(paths.login(), 'sign-in', 'src/features/auth/routes/login.tsx'),
+  single(paths.autoLogin(), 'sign-in', 'src/features/auth/routes/auto-login.tsx'),
+  single(routePatterns.verifyCertificate, 'public', 'src/features/certificates/routes/verify-page.tsx'),
+  single(paths.staffLogin(), 'public', 'src/features/auth/routes/staff-login.tsx'),
+  single(paths.staffInvite(), 'public', 'src/features/staff-access/routes/accept-invite-page.tsx'),
+  single(routePatterns.kiosk, 'staff', 'src/features/check-in/routes/kiosk-page.tsx'),
 
   participantPage(
     paths.participant.dashboard(),
