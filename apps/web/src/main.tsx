@@ -23,14 +23,27 @@ if (import.meta.env.PROD) {
   void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
 }
 
+/**
+ * What follows the session for the whole app. A component of its own, drawing nothing: a change of
+ * session (restored, signed out, back online) re-runs these, not the whole app below the providers.
+ */
+function SessionEffects() {
+  useForgetOfflineCopiesOnSignOut();
+  useRefetchWhenSessionResumes(queryClient);
+  useLanguageSync();
+  return null;
+}
+
 function Root() {
   // The static frame of index.html goes in the same paint as the app's first screen, so neither a
   // blank page nor both at once is ever shown.
   useLayoutEffect(() => document.getElementById('boot')?.remove(), []);
-  useForgetOfflineCopiesOnSignOut();
-  useRefetchWhenSessionResumes(queryClient);
-  useLanguageSync();
-  return <App />;
+  return (
+    <>
+      <SessionEffects />
+      <App />
+    </>
+  );
 }
 
 const container = document.getElementById('root');

@@ -1,5 +1,9 @@
 import type { LoaderFunction } from 'react-router';
+import type { TParticipantSelf } from '@attend/shared';
 import { apiPaths } from '../config/paths';
+import { qrCodeUrlOf } from '../features/attendance/api/qr-code-url';
+import { readLastShownUserId } from '../features/attendance/lib/last-shown-user';
+import { prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
 
@@ -21,11 +25,36 @@ export function fetchAheadFor(page: Page): LoaderFunction {
     firstPageSeen = true;
     void whenSessionSettled().then(({ status, user }) => {
       if (status !== 'authenticated' || !isParticipant(user)) return;
-      if (page === 'sessions') return fetchAhead(apiPaths.eventSessions(user.event.id));
+      if (page === 'sessions') {
+        void fetchAhead(apiPaths.eventSessions(user.event.id));
+        return;
+      }
       const eventId = page === 'qr-code' ? user.event.id : Number(params.eventId);
       // As the page asks (features/attendance/api/get-attendee-event.ts); another event is not theirs.
-      if (eventId === user.event.id) fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
+      if (eventId !== user.event.id) return;
+      void fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
+      if (page === 'event' || page === 'qr-code') fetchQrImageAhead(user);
     });
     return null;
   };
+}
+
+/**
+ * The QR image the event page and the QR page show a confirmed participant, the last thing a phone
+ * waits for on them: as the page will ask (features/attendance/hooks/use-participant-qr.ts), the URL
+ * kept with the user when this device last showed the same person, or else a fresh one from the API.
+ */
+function fetchQrImageAhead(participant: TParticipantSelf): void {
+  if (!participant.confirmed_attendance) return;
+  if (participant.qr_code_url && readLastShownUserId() === participant.id) {
+    prepareQrImage(participant.qr_code_url);
+    return;
+  }
+  void fetchAhead(apiPaths.myQrCode()).then(
+    (body) => {
+      const url = qrCodeUrlOf(body);
+      if (url) prepareQrImage(url);
+    },
+    () => {},
+  );
 }

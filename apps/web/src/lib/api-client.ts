@@ -34,8 +34,9 @@ function whoIsSignedIn(): string | null {
  * with the same URL then takes that answer, once, and checks it against its schema as usual; a
  * failed one is asked for again by that call. Nothing is kept across a change of user or language.
  */
-export function fetchAhead(url: string, headers: Record<string, string> = {}): void {
-  if (aheadByUrl.has(url)) return;
+export function fetchAhead(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const sent = aheadByUrl.get(url);
+  if (sent) return sent.answer;
   const ahead: Ahead = {
     answer: api(url, { headers }),
     sentAt: Date.now(),
@@ -45,6 +46,7 @@ export function fetchAhead(url: string, headers: Record<string, string> = {}): v
   ahead.answer.catch(() => {}); // read (or dropped) by takeAhead's caller
   void getAccessToken().then(() => (ahead.user = whoIsSignedIn()));
   aheadByUrl.set(url, ahead);
+  return ahead.answer;
 }
 
 /** The answer fetched ahead for this GET, when it is recent and was asked for by the same user. */

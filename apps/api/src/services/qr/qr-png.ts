@@ -24,13 +24,6 @@ export class QrRenderPool {
   // also runs every query, so an export must not take the door's check-ins with it.
   constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
 
-  /** Draws one QR code. */
-  async render(text: string): Promise<Buffer> {
-    const [png] = await this.renderMany([text]);
-    if (!png) throw new Error('QR rendering returned nothing');
-    return png;
-  }
-
   /** Draws several QR codes in one job (cheaper per image than one job each). */
   renderMany(texts: string[]): Promise<Buffer[]> {
     return new Promise((resolve, reject) => {

@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../config/paths';
 import { api, ApiError, NetworkError } from '../../../lib/api-client';
 import { ta } from '../i18n';
+import { qrStamp, withTimestamp } from '../lib/qr-image';
+import { qrCodeUrlOf } from './qr-code-url';
 
 /** A QR failure the page can explain (document 1 §8 QR code); anything else is an exception. */
 export class QrCodeError extends Error {
@@ -9,11 +11,6 @@ export class QrCodeError extends Error {
     super(message);
     this.name = 'QrCodeError';
   }
-}
-
-/** The image URL with a cache-busting time parameter (document 1 §7). */
-export function withTimestamp(url: string, time: number): string {
-  return `${url}${url.includes('?') ? '&' : '?'}t=${time}`;
 }
 
 /** GET /api/participants/me/qr-code/: the signed-in participant's QR image URL. */
@@ -31,9 +28,9 @@ export async function getMyQrCode({ signal }: { signal?: AbortSignal } = {}): Pr
     throw err;
   }
   if (body === undefined || body === null || body === '') throw new QrCodeError(ta('qr.empty'));
-  const url = typeof body === 'object' ? (body as { qr_code_url?: unknown }).qr_code_url : undefined;
-  if (typeof url !== 'string' || !url) throw new QrCodeError(ta('qr.urlMissing'));
-  return withTimestamp(url, Date.now());
+  const url = qrCodeUrlOf(body);
+  if (!url) throw new QrCodeError(ta('qr.urlMissing'));
+  return withTimestamp(url, qrStamp(url));
 }
 
 /** Keyed by the participant: a different user on this device never sees the previous one's code. */

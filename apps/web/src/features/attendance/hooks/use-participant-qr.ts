@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { TParticipantSelf } from '@attend/shared';
-import { QrCodeError, useMyQrCode, withTimestamp } from '../api/get-my-qr-code';
+import { QrCodeError, useMyQrCode } from '../api/get-my-qr-code';
 import { readLastShownUserId, writeLastShownUserId } from '../lib/last-shown-user';
 import { ta } from '../i18n';
+import { qrStamp, withTimestamp } from '../lib/qr-image';
 import { sameOriginUrl } from '../lib/same-origin-url';
 
 export type ParticipantQr = {
@@ -28,13 +29,14 @@ export function useParticipantQr(participant: TParticipantSelf): ParticipantQr {
   const confirmed = participant.confirmed_attendance;
   const [sameUserAsLastTime] = useState(() => readLastShownUserId() === participant.id);
   const [storedFailed, setStoredFailed] = useState(false);
-  const [stamp] = useState(() => Date.now());
-  const useStored = confirmed && !!participant.qr_code_url && sameUserAsLastTime && !storedFailed;
+  const storedUrl = confirmed && sameUserAsLastTime ? participant.qr_code_url : null;
+  // The stamp its image was fetched ahead with, if it was (lib/qr-image.ts).
+  const [stamp] = useState(() => (storedUrl ? qrStamp(storedUrl) : Date.now()));
+  const useStored = !!storedUrl && !storedFailed;
   const query = useMyQrCode(participant.id, confirmed && !useStored);
 
   let src: string | null = null;
-  if (useStored && participant.qr_code_url)
-    src = withTimestamp(sameOriginUrl(participant.qr_code_url), stamp);
+  if (useStored && storedUrl) src = withTimestamp(sameOriginUrl(storedUrl), stamp);
   else if (confirmed && query.data) src = sameOriginUrl(query.data);
 
   useEffect(() => {
