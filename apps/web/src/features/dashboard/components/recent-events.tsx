@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TDashboardActivity } from '@attend/shared';
 import { paths } from '../../../config/paths';
@@ -19,22 +19,14 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /** The five most recent events with their participants, confirmed and checked-in counts. */
-export function RecentEvents({
-  events,
-  loading,
-}: {
-  events: TDashboardActivity['recent_events'] | undefined;
-  loading: boolean;
-}) {
+export function RecentEvents({ events }: { events: TDashboardActivity['recent_events'] | undefined }) {
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-label={td('recent.title')}>
       <Stack gap="md">
         <Title order={2} fz="h3">
           {td('recent.title')}
         </Title>
-        {loading ? (
-          <Skeleton h={60} />
-        ) : !events || events.length === 0 ? (
+        {!events || events.length === 0 ? (
           <Text c="dimmed">{t('staffHome.recent')}</Text>
         ) : (
           <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -21,15 +21,16 @@ export function StatCard({ testId, label, value, detail, color, children }: Prop
         <Text size="sm" c="dimmed" fw={600}>
           {label}
         </Text>
+        {/* Each placeholder is as tall as the line that replaces it: the cards below do not move. */}
         {value === undefined ? (
-          <Skeleton h={32} w={80} />
+          <Skeleton h={28 * 1.2} w={80} />
         ) : (
           <Text fz={28} fw={700} lh={1.2} c={color} data-testid={`dashboard-stat-${testId}-value`}>
             {value === null ? td('stats.unavailable') : formatNumber(value)}
           </Text>
         )}
         {detail === undefined ? (
-          <Skeleton h={16} w={120} />
+          <Skeleton h="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" w={120} />
         ) : (
           detail !== null && (
             <Text size="sm" data-testid={`dashboard-stat-${testId}-detail`}>
