@@ -65,7 +65,7 @@ describe('an answer fetched ahead of its page', () => {
   it("is what the page's own call gets: one request, checked against the page's schema", async () => {
     const calls = things();
     startSession(accessToken({ sub: '1' }), staffUser);
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await settle();
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 1 });
     expect(calls.n).toBe(1);
@@ -76,7 +76,7 @@ describe('an answer fetched ahead of its page', () => {
   it('fails the schema as an answer of its own would', async () => {
     things(() => HttpResponse.json({ n: 'one' }));
     startSession(accessToken({ sub: '1' }), staffUser);
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await expect(api('/api/things/', { schema: ZThing })).rejects.toBeInstanceOf(InvalidResponseError);
   });
 
@@ -85,7 +85,7 @@ describe('an answer fetched ahead of its page', () => {
       n === 1 ? HttpResponse.json({ detail: 'Busy' }, { status: 503 }) : HttpResponse.json({ n }),
     );
     startSession(accessToken({ sub: '1' }), staffUser);
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await settle();
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 2 });
     expect(calls.n).toBe(2);
@@ -94,12 +94,12 @@ describe('an answer fetched ahead of its page', () => {
   it('is not used by someone else, nor after ten seconds', async () => {
     const calls = things();
     startSession(accessToken({ sub: '1' }), staffUser);
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await settle();
     startSession(accessToken({ sub: '2' }), { ...staffUser, id: staffUser.id + 1 });
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 2 });
     // A participant whose id is the staff member's is someone else too.
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await settle();
     startSession(accessToken({ sub: '2', is_participant: true }), {
       id: staffUser.id + 1,
@@ -120,7 +120,7 @@ describe('an answer fetched ahead of its page', () => {
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 4 });
 
     startSession(accessToken({ sub: '1' }), staffUser);
-    fetchAhead('/api/things/');
+    void fetchAhead('/api/things/');
     await settle();
     vi.useFakeTimers({ now: Date.now() + 11_000, toFake: ['Date'] });
     await expect(api('/api/things/', { schema: ZThing })).resolves.toEqual({ n: 6 });
