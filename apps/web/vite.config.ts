@@ -148,7 +148,7 @@ function routePreloads(): Plugin {
 
 /**
  * The lazy pages' code in a few files instead of dozens. Left to itself, the bundler makes a chunk for
- * every set of pages that share modules: a participant's page needed 31 files (one of 74 bytes), the
+ * every set of pages that share modules: the event page needed 48 files (one of 74 bytes), the
  * first screen 17, each a request, six at a time over HTTP/1.1, round trips a slow network pays for.
  * The groups, read off the module graph (exact: scripts/direct-imports.mjs), in this order:
  * - each tag font's style sheet in a chunk named after it (TAG_FONT_FILES);
