@@ -6,18 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@attend/shared';
+import { acceptsEncoding } from '../lib/accept-encoding';
 
 /** One address of the web app with its own copy of index.html (routePages below). */
 type RoutePage = { pattern: RegExp; etag: string; identity: Buffer; gzip: Buffer; br: Buffer };
-
-/** Whether an Accept-Encoding header allows the coding (`gzip;q=0` refuses it). */
-function accepts(header: string | undefined, coding: string): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return name === coding && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
 
 /**
  * index.html for each address of the web app whose page is a lazy module, naming the files that page
@@ -115,8 +107,9 @@ export default fp(
       reply.header('Vary', 'Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       const acceptEncoding = request.headers['accept-encoding'];
-      if (accepts(acceptEncoding, 'br')) return reply.header('Content-Encoding', 'br').send(page.br);
-      if (accepts(acceptEncoding, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+      if (acceptsEncoding(acceptEncoding, 'br')) return reply.header('Content-Encoding', 'br').send(page.br);
+      if (acceptsEncoding(acceptEncoding, 'gzip'))
+        return reply.header('Content-Encoding', 'gzip').send(page.gzip);
       return reply.send(page.identity);
     });
   },

@@ -9,6 +9,7 @@ import {
   ZSyncResponse,
   type TOfflinePack,
 } from '@attend/shared';
+import { acceptsEncoding } from '../../lib/accept-encoding';
 import { checkInActor } from '../../plugins/auth';
 import { readOfflinePack } from '../../services/check-in/read-offline-pack';
 import { syncCheckIns } from '../../services/check-in/sync-check-ins';
@@ -21,14 +22,6 @@ const SYNC_BODY_LIMIT = SYNC_BATCH_MAX * 2048;
 
 /** The pack already serialized: Fastify sends bytes as they are, and the schema documents them. */
 const packBytes = (bytes: Buffer) => bytes as unknown as TOfflinePack;
-
-/** Whether Accept-Encoding admits gzip (`gzip;q=0` refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    return name === 'gzip' && !params.some((p) => /^q=0(\.0*)?$/.test(p));
-  });
-}
 
 /** Offline check-in stations: the pack they work from, and the sync of what they queued. */
 export const offlineCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +49,7 @@ export const offlineCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/json; charset=utf-8')
         .header('Cache-Control', 'no-store')
         .header('Vary', 'Accept-Encoding');
-      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(packBytes(json));
+      if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return reply.send(packBytes(json));
       return reply.header('Content-Encoding', 'gzip').send(packBytes(await gzipAsync(json)));
     },
   );
