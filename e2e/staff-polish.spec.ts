@@ -121,6 +121,36 @@ test.describe('the staff screens, as an organiser uses them all day', () => {
     await expect(page.getByTestId(`event-row-${event.id}`)).toContainText('Upcoming');
   });
 
+  test('the dashboard stays still while its figures and activity arrive', async ({ page }) => {
+    await signInAsStaff(page);
+    // Each answer held back a little, so that it arrives after the page has drawn its placeholders.
+    await page.route(
+      /\/api\/(dashboard\/activity|check-ins\/stats|events\/\d+\/participants\/stats)\//,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      },
+    );
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+        }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await expect(page.getByTestId('dashboard-stat-check-ins-detail')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Recent Events' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+
   test("a session outside the event's dates is refused, the form naming the dates before sending", async ({
     page,
     request,
