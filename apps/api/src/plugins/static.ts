@@ -9,13 +9,23 @@ import { messages } from '@attend/shared';
 import { acceptsEncoding } from '../lib/accept-encoding';
 
 /** One address of the web app with its own copy of index.html (routePages below). */
-type RoutePage = { pattern: RegExp; etag: string; identity: Buffer; gzip: Buffer; br: Buffer };
+type RoutePage = { pattern: RegExp; etag: string; identity: Buffer; compressed: Map<'br' | 'gzip', Buffer> };
+
+/** The page's HTML in this coding, compressed on its first request (not at start, for every page). */
+function compressedAs(page: RoutePage, coding: 'br' | 'gzip'): Buffer {
+  let body = page.compressed.get(coding);
+  if (!body) {
+    body = coding === 'br' ? brotliCompressSync(page.identity) : gzipSync(page.identity, { level: 9 });
+    page.compressed.set(coding, body);
+  }
+  return body;
+}
 
 /**
  * index.html for each address of the web app whose page is a lazy module, naming the files that page
  * needs (`.vite/route-preloads.json`, written by the build from apps/web/src/app/route-modules.ts):
  * the browser downloads them beside the first screen's code instead of after it has run, a round
- * trip and more saved on a slow network. Built once at start, compressed as the build's files are.
+ * trip and more saved on a slow network. Built once at start; compressed as the build's files are.
  */
 function routePages(root: string): RoutePage[] {
   const listFile = path.join(root, '.vite', 'route-preloads.json');
@@ -43,8 +53,7 @@ function routePages(root: string): RoutePage[] {
       pattern: new RegExp(`^${source}/?$`),
       etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity),
+      compressed: new Map(),
     };
   });
 }
@@ -107,9 +116,10 @@ export default fp(
       reply.header('Vary', 'Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       const acceptEncoding = request.headers['accept-encoding'];
-      if (acceptsEncoding(acceptEncoding, 'br')) return reply.header('Content-Encoding', 'br').send(page.br);
-      if (acceptsEncoding(acceptEncoding, 'gzip'))
-        return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+      for (const coding of ['br', 'gzip'] as const) {
+        if (acceptsEncoding(acceptEncoding, coding))
+          return reply.header('Content-Encoding', coding).send(compressedAs(page, coding));
+      }
       return reply.send(page.identity);
     });
   },
