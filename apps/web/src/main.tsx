@@ -6,11 +6,13 @@ import './app/mantine-first.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import type { DataRouter } from 'react-router';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/provider';
+import { createAppRouter, whenRouterReady } from './app/router';
 import { useLanguageSync } from './features/auth/hooks/use-language-sync';
-import { restoreSession } from './lib/auth-session';
+import { restoreSession, whenSessionSettled } from './lib/auth-session';
 import { startLanguage } from './lib/i18n';
 import { useForgetOfflineCopiesOnSignOut, useRefetchWhenSessionResumes } from './lib/offline-copy';
 
@@ -34,14 +36,14 @@ function SessionEffects() {
   return null;
 }
 
-function Root() {
+function Root({ router }: { router: DataRouter }) {
   // The static frame of index.html goes in the same paint as the app's first screen, so neither a
   // blank page nor both at once is ever shown.
   useLayoutEffect(() => document.getElementById('boot')?.remove(), []);
   return (
     <>
       <SessionEffects />
-      <App />
+      <App router={router} />
     </>
   );
 }
@@ -49,14 +51,32 @@ function Root() {
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// French or Swahili strings arrive first (one small chunk) so the first screen is not English first.
-void startLanguage().then(() => {
-  const root = createRoot(container);
+/** Longest wait for the session before the first screen is drawn anyway (as restoring). */
+const SESSION_WAIT_MS = 4000;
+
+// The first page's code, the session (the account kept on this device, or the refresh's answer) and,
+// for French or Swahili, its strings (one small chunk) arrive before the first screen is drawn:
+// index.html's frame stays until then, and the page is drawn once, for its user and in its language,
+// instead of a loading frame first (a few hundred milliseconds of a slow phone's thread each).
+const router = createAppRouter();
+// A page whose code is lazy is drawn in a task of its own: otherwise the drawing would run on in the
+// task that evaluated that code, one long block of the thread instead of two shorter ones.
+const drawnLater = !router.state.initialized;
+const sessionKnown = Promise.race([
+  whenSessionSettled(),
+  new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
+]);
+function draw(into: HTMLElement) {
+  const root = createRoot(into);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <Root />
+        <Root router={router} />
       </StrictMode>,
     ),
   );
+}
+void Promise.all([startLanguage(), whenRouterReady(router), sessionKnown]).then(() => {
+  if (drawnLater) setTimeout(() => draw(container), 0);
+  else draw(container);
 });

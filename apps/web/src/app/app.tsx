@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import type { DataRouter } from 'react-router';
 // The DOM flavour supports `flushSync` navigations (used by logout).
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -6,6 +6,7 @@ import { readLastShownUserId } from '../features/attendance/lib/last-shown-user'
 import { prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
+import { queryClient } from './provider';
 
 /** The participant's pages whose first answer is fetched ahead. */
 type Page = 'event' | 'tag' | 'qr-code' | 'sessions';
@@ -13,30 +14,57 @@ type Page = 'event' | 'tag' | 'qr-code' | 'sessions';
 let firstPageSeen = false;
 
 /**
- * A route loader that asks for the participant page's main answer (the event, or its sessions) as
- * soon as the session is known, while the page's code is still on its way: the page's own call then
- * takes it (lib/api-client.ts, fetchAhead) instead of starting a round trip after the page is drawn.
- * Only for the first participant page of a visit: later pages' code is there already, and their
- * answers often in TanStack Query's cache. It never holds the page back (it returns at once).
+ * Longest wait for the first page's main answer before the page is drawn without it (with its own
+ * loading state): on a slow network the frame of index.html shows meanwhile.
+ */
+const FIRST_ANSWER_WAIT_MS = 3000;
+
+/**
+ * A route loader for the first participant page of a visit. As soon as the session is known it asks
+ * for the page's main answer (the event, or its sessions) while the page's code is still on its
+ * way, and puts it in TanStack Query's cache as the page's own query would: the page is then drawn
+ * once, with its content, instead of a loading state first and everything again a moment later
+ * (each a few hundred milliseconds of a slow phone's thread). It waits at most
+ * FIRST_ANSWER_WAIT_MS, and never for a failure: the page then asks again itself and shows what it
+ * gets. Later pages' code is there already, and their answers often in the cache: their loader
+ * returns at once.
  */
 export function fetchAheadFor(page: Page): LoaderFunction {
-  return ({ params }) => {
+  return async ({ params }) => {
     if (firstPageSeen) return null;
     firstPageSeen = true;
-    void whenSessionSettled().then(({ status, user }) => {
-      if (status !== 'authenticated' || !isParticipant(user)) return;
-      if (page === 'sessions') {
-        void fetchAhead(apiPaths.eventSessions(user.event.id));
-        return;
-      }
-      const eventId = page === 'qr-code' ? user.event.id : Number(params.eventId);
-      // As the page asks (features/attendance/api/get-attendee-event.ts); another event is not theirs.
-      if (eventId !== user.event.id) return;
-      void fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
-      if (page === 'event' || page === 'qr-code') fetchQrImageAhead(user);
-    });
+    const answer = whenSessionSettled().then(({ status, user }) =>
+      status === 'authenticated' && isParticipant(user) ? fetchFirstAnswer(page, user, params.eventId) : null,
+    );
+    await Promise.race([
+      answer.catch(() => null),
+      new Promise((resolve) => setTimeout(resolve, FIRST_ANSWER_WAIT_MS)),
+    ]);
     return null;
   };
+}
+
+/**
+ * The first page's main answer, asked for now and put in the query cache as the page's query (which
+ * takes the answer fetched ahead: no second request). A failure is not put there nor retried: the
+ * page is drawn at once, and its own call asks again and shows what it gets.
+ */
+async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: string | undefined) {
+  if (page === 'sessions') {
+    const answer = fetchAhead(apiPaths.eventSessions(user.event.id));
+    const code = import('../features/sessions/api/get-sessions');
+    const [, { sessionsQueryOptions }] = await Promise.all([answer, code]);
+    await queryClient.prefetchQuery({ ...sessionsQueryOptions(user.event.id), retry: false });
+    return;
+  }
+  const eventId = page === 'qr-code' ? user.event.id : Number(eventParam);
+  // As the page asks (features/attendance/api/get-attendee-event.ts); another event is not theirs.
+  if (eventId !== user.event.id) return;
+  const answer = fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
+  if (page === 'event' || page === 'qr-code') fetchQrImageAhead(user);
+  const code = import('../features/attendance/api/get-attendee-event');
+  const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);
+  await queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false });
 }
 
 /**

@@ -1,9 +1,16 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Outlet,
+  ScrollRestoration,
+  type DataRouter,
+  type RouteObject,
+} from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
 import { AppFrameLoader } from '../components/page-loader';
 import { paths, routePatterns } from '../config/paths';
 import { LandingPage } from '../features/landing/routes/landing';
+import { warmUpDateFormats } from '../lib/locale';
 import { fetchAheadFor } from './fetch-ahead';
 import { KioskLockGuard, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { ErrorPage } from './routes/error-page';
@@ -36,6 +43,21 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, sheet: Sheet 
     return { Component: page.default };
   };
   return Object.assign(lazy, { sheet });
+}
+
+/**
+ * The layout of the signed-in pages, which all show dates: the locale's date data is read while
+ * their code downloads (lib/locale.ts, warmUpDateFormats), not in the middle of the first drawing.
+ */
+function signedInLayout(load: () => Promise<{ default: ComponentType }>, sheet: Sheet): LazyPage {
+  const lazy = lazyPage(load, sheet);
+  return Object.assign(
+    () => {
+      warmUpDateFormats();
+      return lazy();
+    },
+    { sheet },
+  );
 }
 
 /** A page of the staff (staff layout, kiosk): the rules of every component the app uses. */
@@ -186,7 +208,7 @@ export const routes: RouteObject[] = [
             lazy: staffPage(() => import('../features/check-in/routes/kiosk-page')),
           },
           {
-            lazy: staffPage(() => import('./layouts/staff-layout')),
+            lazy: signedInLayout(() => import('./layouts/staff-layout'), 'staff'),
             errorElement: <RouteError />,
             children: staffPages,
           },
@@ -196,7 +218,7 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: lazyPage(() => import('./layouts/participant-layout')),
+            lazy: signedInLayout(() => import('./layouts/participant-layout'), 'participant'),
             errorElement: <RouteError />,
             children: participantPages,
           },
@@ -207,6 +229,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export function createAppRouter(): DataRouter {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Settles once the router has the first page's code (its lazy routes and loaders): drawn before,
+ * the app would draw the loading frame, then draw everything again a moment later, on a phone a
+ * few hundred milliseconds of blocked thread for a frame index.html already shows.
+ */
+export function whenRouterReady(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
