@@ -1,5 +1,16 @@
-import { Badge, Box, Burger, Container, Drawer, Group, Stack, Text, type MantineSize } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  Badge,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  useMantineTheme,
+  type MantineSize,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NavLink } from 'react-router';
 import type { TMe } from '@attend/shared';
 import { Brand } from '../../components/brand';
@@ -61,6 +72,12 @@ export function ParticipantLayout() {
   const name = user ? user.full_name || ('username' in user ? user.username : '') : '';
   const offline = useOffline();
   const headerRef = useToastsBelowHeader<HTMLElement>();
+  // Only what the screen's width shows is drawn: a phone's header has the menu button, not the links,
+  // language and Logout of a wide screen (on a slow phone, drawing them hidden cost a tenth of the
+  // page's first drawing). Known before the first drawing, and followed as the width changes.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, undefined, {
+    getInitialValueInEffect: false,
+  });
 
   return (
     <>
@@ -76,45 +93,48 @@ export function ParticipantLayout() {
                 </Badge>
               )}
             </Group>
-            <Group gap="md" wrap="nowrap" visibleFrom="md" className={classes.headerEnd}>
-              <Box component="nav" aria-label={t('nav.main')}>
-                <Group gap={4} wrap="nowrap">
-                  <ParticipantNavLinks user={user} className={classes.navLink} />
-                </Group>
-              </Box>
-              <LanguageSwitcher />
-              <HeaderUser name={name} logout={logout} />
-            </Group>
-            <Burger
-              hiddenFrom="md"
-              opened={menuOpened}
-              onClick={menu.toggle}
-              aria-label={t('nav.openMenu')}
-              aria-expanded={menuOpened}
-            />
+            {wide ? (
+              <Group gap="md" wrap="nowrap" className={classes.headerEnd}>
+                <Box component="nav" aria-label={t('nav.main')}>
+                  <Group gap={4} wrap="nowrap">
+                    <ParticipantNavLinks user={user} className={classes.navLink} />
+                  </Group>
+                </Box>
+                <LanguageSwitcher />
+                <HeaderUser name={name} logout={logout} />
+              </Group>
+            ) : (
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                aria-label={t('nav.openMenu')}
+                aria-expanded={menuOpened}
+              />
+            )}
           </Group>
         </Container>
       </header>
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title={t('nav.menu')}
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': t('notify.close') }}
-      >
-        <Stack gap="md">
-          <Text fw={600}>{name}</Text>
-          <Box component="nav" aria-label={t('nav.main')}>
-            <Stack gap={2}>
-              <ParticipantNavLinks user={user} className={classes.menuLink} onNavigate={menu.close} />
-            </Stack>
-          </Box>
-          <LanguageSwitcher />
-          <LogoutButton logout={logout} before={menu.close} />
-        </Stack>
-      </Drawer>
+      {!wide && (
+        <Drawer
+          opened={menuOpened}
+          onClose={menu.close}
+          position="right"
+          size="xs"
+          title={t('nav.menu')}
+          closeButtonProps={{ 'aria-label': t('notify.close') }}
+        >
+          <Stack gap="md">
+            <Text fw={600}>{name}</Text>
+            <Box component="nav" aria-label={t('nav.main')}>
+              <Stack gap={2}>
+                <ParticipantNavLinks user={user} className={classes.menuLink} onNavigate={menu.close} />
+              </Stack>
+            </Box>
+            <LanguageSwitcher />
+            <LogoutButton logout={logout} before={menu.close} />
+          </Stack>
+        </Drawer>
+      )}
       <LayoutBody width={PAGE_WIDTH} />
     </>
   );
