@@ -168,3 +168,91 @@ describe('participant: the phone menu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 });
+
+/**
+ * Width media queries answered from the window's width, with their change events (test/render.tsx
+ * answers every query with "no match", which is a phone here).
+ */
+function widthQueries() {
+  const sized = window as unknown as SizedWindow;
+  const stub = window.matchMedia;
+  const listeners = new Set<{ query: string; last: boolean; call: (e: { matches: boolean }) => void }>();
+  const matches = (query: string) => {
+    const min = /min-width:\s*([\d.]+)em/.exec(query);
+    return !!min && window.innerWidth >= Number(min[1]) * 16;
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      addEventListener: (_: string, call: (e: { matches: boolean }) => void) =>
+        listeners.add({ query, last: matches(query), call }),
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+  return {
+    resize(width: number) {
+      sized.happyDOM.setViewport({ width, height: 800 });
+      for (const l of listeners) {
+        if (matches(l.query) === l.last) continue;
+        l.last = !l.last;
+        l.call({ matches: l.last });
+      }
+    },
+    restore() {
+      window.matchMedia = stub;
+      sized.happyDOM.setViewport({ width: 1024, height: 768 });
+    },
+  };
+}
+
+describe('participant: the header draws what its width shows', () => {
+  let queries: ReturnType<typeof widthQueries>;
+  beforeEach(() => (queries = widthQueries()));
+  afterEach(() => {
+    queries.restore();
+    expireSession();
+  });
+
+  function renderParticipant() {
+    startSession(accessToken({ is_staff: false, is_participant: true }), participantUser);
+    renderRoutes(
+      [
+        {
+          Component: ParticipantLayout,
+          children: [{ path: '/event/:eventId', Component: () => <h1>Event</h1> }],
+        },
+      ],
+      `/event/${participantUser.event.id}`,
+    );
+  }
+
+  it('a wide screen: the links, language and Logout, and no menu button', async () => {
+    queries.resize(1024);
+    renderParticipant();
+    await screen.findByRole('heading', { name: 'Event' });
+    const header = screen.getByRole('banner');
+    expect(linksOf(within(header).getByRole('navigation', { name: 'Main' })).map(([name]) => name)).toEqual([
+      'Home',
+      'Sessions',
+      'My QR code',
+      'My tag',
+    ]);
+    expect(within(header).getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(header).queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  it('a phone: the menu button only, and the links once the width grows', async () => {
+    queries.resize(390);
+    renderParticipant();
+    await screen.findByRole('heading', { name: 'Event' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    expect(within(header).queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Logout' })).toBeNull();
+
+    act(() => queries.resize(1200));
+    await waitFor(() => expect(within(header).queryByRole('button', { name: 'Open menu' })).toBeNull());
+    expect(within(header).getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+});
