@@ -12,6 +12,7 @@ import { App } from './app/app';
 import { queryClient } from './app/provider';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { useLanguageSync } from './features/auth/hooks/use-language-sync';
+import { atMost } from './lib/at-most';
 import { restoreSession, whenSessionSettled } from './lib/auth-session';
 import { startLanguage } from './lib/i18n';
 import { useForgetOfflineCopiesOnSignOut, useRefetchWhenSessionResumes } from './lib/offline-copy';
@@ -62,10 +63,6 @@ const router = createAppRouter();
 // A page whose code is lazy is drawn in a task of its own: otherwise the drawing would run on in the
 // task that evaluated that code, one long block of the thread instead of two shorter ones.
 const drawnLater = !router.state.initialized;
-const sessionKnown = Promise.race([
-  whenSessionSettled(),
-  new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
-]);
 function draw(into: HTMLElement) {
   const root = createRoot(into);
   startTransition(() =>
@@ -76,7 +73,11 @@ function draw(into: HTMLElement) {
     ),
   );
 }
-void Promise.all([startLanguage(), whenRouterReady(router), sessionKnown]).then(() => {
+void Promise.all([
+  startLanguage(),
+  whenRouterReady(router),
+  atMost(whenSessionSettled(), SESSION_WAIT_MS),
+]).then(() => {
   if (drawnLater) setTimeout(() => draw(container), 0);
   else draw(container);
 });

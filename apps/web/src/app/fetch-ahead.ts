@@ -5,6 +5,7 @@ import { qrCodeUrlOf } from '../features/attendance/api/qr-code-url';
 import { readLastShownUserId } from '../features/attendance/lib/last-shown-user';
 import { prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
+import { atMost } from '../lib/at-most';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
 import { queryClient } from './provider';
 
@@ -36,10 +37,7 @@ export function fetchAheadFor(page: Page): LoaderFunction {
     const answer = whenSessionSettled().then(({ status, user }) =>
       status === 'authenticated' && isParticipant(user) ? fetchFirstAnswer(page, user, params.eventId) : null,
     );
-    await Promise.race([
-      answer.catch(() => null),
-      new Promise((resolve) => setTimeout(resolve, FIRST_ANSWER_WAIT_MS)),
-    ]);
+    await atMost(answer, FIRST_ANSWER_WAIT_MS);
     return null;
   };
 }

@@ -23,8 +23,8 @@ let formatsWarm = false;
 export function warmUpDateFormats(): void {
   if (formatsWarm) return;
   formatsWarm = true;
-  setTimeout(() => {
-    const options: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', hour: 'numeric' };
-    new Intl.DateTimeFormat(appLocale(), options).format(0);
-  }, 0);
+  setTimeout(
+    () => new Intl.DateTimeFormat(appLocale(), { weekday: 'long', month: 'long', hour: 'numeric' }).format(0),
+    0,
+  );
 }
