@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { directImports } from './scripts/direct-imports.mjs';
+import { lazySchemas } from './scripts/lazy-schemas.mjs';
 import { renderGuide } from './scripts/render-guide.mjs';
 import { routeModules, sheetModules, sheetOf, type PageKind } from './src/app/route-modules';
 
@@ -222,6 +223,7 @@ export default defineConfig({
   plugins: [
     react(),
     directImports(),
+    lazySchemas(),
     groups.plugin,
     woff2Only(),
     stylesAfterFrame(),

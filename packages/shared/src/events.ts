@@ -74,8 +74,8 @@ const zText = (max: number) =>
 /** The most sessions a day the DSA rule may ask for. */
 export const MAX_DSA_SESSIONS_PER_DAY = 24;
 
-/** Fields staff may set on an event besides name, dates and location. */
-const eventExtras = {
+/** Fields staff may set on an event besides name, dates and location (built with each schema). */
+const eventExtras = () => ({
   description: zText(5000),
   is_active: z.boolean().optional(),
   logo: z.string().max(500_000).nullish(),
@@ -116,7 +116,7 @@ const eventExtras = {
     .toUpperCase()
     .regex(/^([A-Z]{2})?$/, messages.invalidCountry)
     .optional(),
-};
+});
 
 /** A colour sent both in `tag_design` (camelCase) and as the event's column must agree. */
 function checkTagColours(value: object, ctx: z.RefinementCtx) {
@@ -160,7 +160,7 @@ export const ZEventCreate = z
     start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate),
     end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate),
     location: eventLocation,
-    ...eventExtras,
+    ...eventExtras(),
   })
   .superRefine(checkTagColours)
   .superRefine((v, ctx) => {
@@ -191,7 +191,7 @@ export const ZEventUpdate = z
     start_date: zDateTime(messages.startDateRequired, messages.invalidEventDate).optional(),
     end_date: zDateTime(messages.endDateRequired, messages.invalidEventDate).optional(),
     location: eventLocation.optional(),
-    ...eventExtras,
+    ...eventExtras(),
     description: z.string().trim().max(5000).nullish(),
   })
   .superRefine(checkTagColours);

@@ -25,7 +25,8 @@ export const SESSION_DATE_TIME_DESCRIPTION =
   'ISO 8601 date-time. With an offset or Z (2026-11-26T06:00:00Z, 2026-11-26T09:00+03:00) it is that ' +
   "instant. Without one (2026-11-26T09:00) it is a wall-clock time in the event's time zone.";
 
-const sessionFields = {
+/** A session's fields as staff send them (built with each schema). */
+const sessionFields = () => ({
   name: text(200).nullish(),
   description: text(5000).nullish(),
   location: text(300).nullish(),
@@ -39,9 +40,9 @@ const sessionFields = {
   what_to_bring: text(2000).nullish(),
   session_type: text(100).nullish(),
   image: z.string().max(500_000).nullish(),
-};
+});
 
-type RawSession = z.output<z.ZodObject<typeof sessionFields>>;
+type RawSession = z.output<z.ZodObject<ReturnType<typeof sessionFields>>>;
 
 /**
  * Whether the end is not after the start, where the two can be compared without the event's zone
@@ -103,7 +104,7 @@ function checkSession(required: readonly RequiredField[]) {
  */
 export const ZSessionCreate = z
   .object({
-    ...sessionFields,
+    ...sessionFields(),
     parent_session: ZIdParam.nullish(),
     is_sub_session: z.boolean().optional(),
   })
@@ -120,7 +121,7 @@ export type TSessionCreateParsed = z.output<typeof ZSessionCreate>;
 
 /** PUT /api/events/{eventId}/sessions/{sessionId}/ (document 2 §5 "Session edit"). */
 export const ZSessionUpdate = z
-  .object(sessionFields)
+  .object(sessionFields())
   .transform(checkSession(['name', 'start_time', 'end_time']));
 export type TSessionUpdate = z.input<typeof ZSessionUpdate>;
 export type TSessionUpdateParsed = z.output<typeof ZSessionUpdate>;
