@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, PLURAL_SUFFIXES, type LanguageBundle } from '../src/lib/i18n';
+import { i18n, PLURAL_SUFFIXES, translator, type LanguageBundle, type Namespace } from '../src/lib/i18n';
 import { bundle as fr } from '../src/locales/fr';
 import { bundle as sw } from '../src/locales/sw';
 
@@ -90,4 +90,60 @@ describe('the French and Swahili catalogues', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+// The lookup fills most strings itself (lib/i18n.ts, `plainString`): what it gives must be what
+// i18next gives, for every string of every language, with its values, without them, and after a
+// language's strings arrive.
+describe('the lookup of a string', () => {
+  const read = (namespace: string, key: string, vars?: Record<string, string | number>) =>
+    i18n.t(key, { ns: namespace, replace: vars ?? {} });
+
+  it.each(['en', 'fr', 'sw'])('%s: gives every string as i18next does', async (language) => {
+    for (const [code, bundle] of translations) {
+      for (const [namespace, strings] of Object.entries(bundle)) {
+        i18n.addResourceBundle(code, namespace, strings, false, true);
+      }
+    }
+    await i18n.changeLanguage(language);
+    try {
+      let compared = 0;
+      for (const [namespace, strings] of englishNamespaces()) {
+        const lookUp = translator(namespace as Namespace, strings) as (
+          key: string,
+          vars?: Record<string, string | number>,
+        ) => string;
+        for (const [key, text] of Object.entries(strings)) {
+          if (PLURAL_SUFFIXES.some((suffix) => key.endsWith(suffix))) continue;
+          const vars = Object.fromEntries(
+            placeholders(text).map((name, i) => [name, i % 2 ? i : `<${name}>`]),
+          );
+          expect(lookUp(key, vars), `${namespace}:${key}`).toBe(read(namespace, key, vars));
+          expect(lookUp(key), `${namespace}:${key}`).toBe(read(namespace, key));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(500);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('reads a string again once new strings arrive, and falls back to English, then to the key', async () => {
+    const lookUp = translator('app', {
+      'test.greeting': 'Hello {name}',
+      'test.only': 'Only English',
+    } as never) as (key: string, vars?: Record<string, string>) => string;
+    await i18n.changeLanguage('fr');
+    try {
+      expect(lookUp('test.greeting', { name: 'Émilie' })).toBe('Hello Émilie');
+      i18n.addResourceBundle('fr', 'app', { 'test.greeting': 'Bonjour {name}' }, true, true);
+      expect(lookUp('test.greeting', { name: 'Émilie' })).toBe('Bonjour Émilie');
+      expect(lookUp('test.greeting')).toBe(read('app', 'test.greeting'));
+      expect(lookUp('test.only')).toBe('Only English');
+      expect(lookUp('test.missing')).toBe(read('app', 'test.missing'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

@@ -1,6 +1,6 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../lib/http';
@@ -30,17 +30,32 @@ function RenderedInLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={language}>{children}</Fragment>;
 }
 
+/**
+ * The toasts' layer (top right, one at a time), drawn from the first toast on: until then a page's
+ * first drawing does not build its six empty corners (a tenth of the components of a participant's
+ * page). A toast shown before it is drawn waits in Mantine's store and appears with it.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Notifications
+      position="top-right"
+      className="attend-toasts"
+      limit={1}
+      autoClose={NOTIFY_DEFAULT_MS}
+      zIndex={1000}
+    />
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications
-          position="top-right"
-          className="attend-toasts"
-          limit={1}
-          autoClose={NOTIFY_DEFAULT_MS}
-          zIndex={1000}
-        />
+        <Toasts />
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <RenderedInLanguage>{children}</RenderedInLanguage>

@@ -220,6 +220,39 @@ export type Translation<E, Extra extends Exclude<PluralSuffix, '_one' | '_other'
 /** Named values for `{name}` placeholders; a plural string takes its number as `count`. */
 type Vars = Record<string, string | number>;
 
+/** A string whose only placeholders are `{name}`s, each filled from the values given. */
+const PLAIN_PLACEHOLDERS = /^(?:[^{}$]|\$(?!t\()|\{\w+\})*$/;
+
+/**
+ * The strings found so far, by language, namespace and key: one that `fill` can complete (null for
+ * anything else, which goes through i18next). Emptied whenever strings are added.
+ */
+const plainStrings = new Map<string, string | null>();
+i18n.store.on('added', () => plainStrings.clear());
+
+/** The string of `key` in the language on screen, English where it lacks one, if `fill` can complete it. */
+function plainString(namespace: Namespace, key: string): string | null {
+  const language = i18n.language;
+  const id = `${language}\u0000${namespace}\u0000${key}`;
+  let found = plainStrings.get(id);
+  if (found === undefined) {
+    const own = i18n.getResource(language, namespace, key) as unknown;
+    const text = typeof own === 'string' ? own : (i18n.getResource('en', namespace, key) as unknown);
+    found = typeof text === 'string' && PLAIN_PLACEHOLDERS.test(text) ? text : null;
+    plainStrings.set(id, found);
+  }
+  return found;
+}
+
+/** `text` with its `{name}` placeholders filled from `vars`, as i18next fills them (an unknown one stays). */
+function fill(text: string, vars: Vars | undefined): string {
+  if (!text.includes('{')) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = vars?.[name];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
 /**
  * Registers `catalogue` (English) as `namespace` and returns its lookup: the string of `key` in the
  * current language (English where a translation lacks it) with `{name}` placeholders filled from `vars`.
@@ -237,8 +270,13 @@ export function translator<K extends string>(namespace: Namespace, catalogue: Re
   // has no plural forms stays a plain value.
   return (key: K | PluralBase<K>, vars?: Vars): string => {
     const count = vars?.count;
-    if (!plurals.has(key) || typeof count !== 'number')
+    if (!plurals.has(key) || typeof count !== 'number') {
+      // Most strings are looked up once and filled in here: a page draws dozens of them, and
+      // i18next's general lookup took a tenth of a slow phone's first drawing of a page.
+      const text = plainString(namespace, key);
+      if (text !== null) return fill(text, vars);
       return i18n.t(key, { ns: namespace, replace: vars ?? {} });
+    }
     // The number picks the form; the text shows it as the language writes numbers ('1 234').
     const shown = formatNumber(count);
     return i18n.t(key, { ns: namespace, replace: { ...vars, count: shown }, count });

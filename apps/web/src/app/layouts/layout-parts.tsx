@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Box, Button, Text, type MantineSize } from '@mantine/core';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Drawer, Stack, Text, type MantineBreakpoint, type MantineSize } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import type { useLogout } from '../../features/auth/api/logout';
 import { t } from '../../lib/i18n';
@@ -59,6 +60,58 @@ export function HeaderUser({ name, logout }: { name: string; logout: Logout }) {
       </Text>
       <LogoutButton logout={logout} />
     </>
+  );
+}
+
+/**
+ * The phone's menu, a drawer from the right: `top` (the person), the navigation `links`, the language
+ * and Logout. It is drawn from its first opening on, not with the page (a slow phone's first drawing
+ * of a page has only the menu button), and first drawn closed, so that it slides in as it opens.
+ */
+export function PhoneMenu({
+  opened,
+  onClose,
+  top,
+  links,
+  logout,
+  hiddenFrom,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  top: ReactNode;
+  links: ReactNode;
+  logout: Logout;
+  hiddenFrom?: MantineBreakpoint;
+}) {
+  const [drawn, setDrawn] = useState(false);
+  const [ready, setReady] = useState(false);
+  if (opened && !drawn) setDrawn(true);
+  useEffect(() => {
+    if (!drawn) return;
+    // Opened in the next frame: the drawer's first frame is a closed one to slide from.
+    const frame = requestAnimationFrame(() => setReady(true));
+    return () => cancelAnimationFrame(frame);
+  }, [drawn]);
+  if (!drawn) return null;
+  return (
+    <Drawer
+      opened={opened && ready}
+      onClose={onClose}
+      position="right"
+      size="xs"
+      title={t('nav.menu')}
+      hiddenFrom={hiddenFrom}
+      closeButtonProps={{ 'aria-label': t('notify.close') }}
+    >
+      <Stack gap="md">
+        {top}
+        <Box component="nav" aria-label={t('nav.main')}>
+          <Stack gap={2}>{links}</Stack>
+        </Box>
+        <LanguageSwitcher />
+        <LogoutButton logout={logout} before={onClose} />
+      </Stack>
+    </Drawer>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Burger,
-  Container,
-  Drawer,
-  Group,
-  Stack,
-  Text,
-  useMantineTheme,
-  type MantineSize,
-} from '@mantine/core';
+import { Badge, Box, Burger, Container, Group, Text, useMantineTheme, type MantineSize } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NavLink } from 'react-router';
 import type { TMe } from '@attend/shared';
@@ -20,7 +9,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { isParticipant, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
 import { useOffline } from '../../lib/offline-copy';
-import { HeaderUser, LayoutBody, LogoutButton, useToastsBelowHeader } from './layout-parts';
+import { HeaderUser, LayoutBody, PhoneMenu, useToastsBelowHeader } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** The participant pages' width: reading width, phone first. */
@@ -115,25 +104,13 @@ export function ParticipantLayout() {
         </Container>
       </header>
       {!wide && (
-        <Drawer
+        <PhoneMenu
           opened={menuOpened}
           onClose={menu.close}
-          position="right"
-          size="xs"
-          title={t('nav.menu')}
-          closeButtonProps={{ 'aria-label': t('notify.close') }}
-        >
-          <Stack gap="md">
-            <Text fw={600}>{name}</Text>
-            <Box component="nav" aria-label={t('nav.main')}>
-              <Stack gap={2}>
-                <ParticipantNavLinks user={user} className={classes.menuLink} onNavigate={menu.close} />
-              </Stack>
-            </Box>
-            <LanguageSwitcher />
-            <LogoutButton logout={logout} before={menu.close} />
-          </Stack>
-        </Drawer>
+          top={<Text fw={600}>{name}</Text>}
+          links={<ParticipantNavLinks user={user} className={classes.menuLink} onNavigate={menu.close} />}
+          logout={logout}
+        />
       )}
       <LayoutBody width={PAGE_WIDTH} />
     </>

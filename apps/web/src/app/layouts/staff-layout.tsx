@@ -1,4 +1,4 @@
-import { Box, Burger, Container, Drawer, Group, Stack, type MantineSize } from '@mantine/core';
+import { Box, Burger, Container, Group, type MantineSize } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { NavLink, useMatch } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -9,7 +9,7 @@ import { AccountMenu } from '../../features/auth/components/account-menu';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
 import { EventNav } from './event-nav';
-import { LayoutBody, LogoutButton, useToastsBelowHeader } from './layout-parts';
+import { LayoutBody, LogoutButton, PhoneMenu, useToastsBelowHeader } from './layout-parts';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */
@@ -117,26 +117,14 @@ export function StaffLayout() {
         </Container>
       </header>
       {isAdmin && eventId !== null && <EventNav eventId={eventId} size={PAGE_WIDTH} />}
-      <Drawer
+      <PhoneMenu
         opened={menuOpened}
         onClose={menu.close}
-        position="right"
-        size="xs"
-        title={t('nav.menu')}
         hiddenFrom="lg"
-        closeButtonProps={{ 'aria-label': t('notify.close') }}
-      >
-        <Stack gap="md">
-          <AccountMenu name={username} className={classes.userName} />
-          <Box component="nav" aria-label={t('nav.main')}>
-            <Stack gap={2}>
-              <StaffNavLinks isAdmin={isAdmin} className={classes.menuLink} onNavigate={menu.close} />
-            </Stack>
-          </Box>
-          <LanguageSwitcher />
-          <LogoutButton logout={logout} before={menu.close} />
-        </Stack>
-      </Drawer>
+        top={<AccountMenu name={username} className={classes.userName} />}
+        links={<StaffNavLinks isAdmin={isAdmin} className={classes.menuLink} onNavigate={menu.close} />}
+        logout={logout}
+      />
       <LayoutBody width={PAGE_WIDTH} />
     </>
   );

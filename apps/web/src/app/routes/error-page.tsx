@@ -1,11 +1,11 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** 'Something Went Wrong': the /error route, the router's error element and the last-resort boundary. */
 export function ErrorPage() {
-  useDocumentTitle(`${t('error.title')} | ${t('app.name')}`);
+  usePageTitle(`${t('error.title')} | ${t('app.name')}`);
   return (
     <Container component="main" size="sm" py={80} w="100%" style={{ flex: 1 }}>
       <Stack align="center" gap="md" ta="center">

@@ -1,12 +1,12 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { t } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** 'Page Not Found' body, also used inside the layouts for pages that do not exist yet. */
 export function NotFoundContent() {
-  useDocumentTitle(`${t('notFound.title')} | ${t('app.name')}`);
+  usePageTitle(`${t('notFound.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
   return (
     <Container size="sm" py={80}>

@@ -14,7 +14,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVITY_ACTIONS, type TActivityEntry } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -31,6 +30,7 @@ import { ACTIVITY_PAGE_SIZE, useActivity, type ActivityParams } from '../api/get
 import { useEventSummary } from '../api/get-event-summary';
 import { ta } from '../i18n';
 import { actionLabel, describeDetails, isActivityAction } from '../lib/describe';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** A positive whole number from the address bar, or undefined. */
 function idFrom(value: string | null): number | undefined {
@@ -80,7 +80,7 @@ function Activity({ eventId }: { eventId: number }) {
   const list = useActivity(eventId, params);
   const exportFile = useExportActivity(eventId);
   const title = event.data ? ta('page.title', { event: event.data.name }) : ta('page.documentTitle');
-  useDocumentTitle(`${title} | ${t('app.name')}`);
+  usePageTitle(`${title} | ${t('app.name')}`);
 
   if (event.error instanceof ApiError && event.error.status === 404) {
     return (

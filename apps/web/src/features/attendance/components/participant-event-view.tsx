@@ -1,5 +1,4 @@
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { TEventDetail, TParticipantSelf } from '@attend/shared';
 import { NoticePage } from '../../../components/notice-page';
@@ -19,6 +18,7 @@ import { ConfirmAttendancePanel } from './confirm-attendance-panel';
 import { DsaProgress } from './dsa-progress';
 import { OfflineNotice } from './offline-notice';
 import { ParticipantQrCode } from './participant-qr-code';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function EventNotFound() {
   return (
@@ -104,7 +104,7 @@ export function ParticipantEventView({ eventId }: { eventId: number | null }) {
   const { user } = useSession();
   const participant = isParticipant(user) ? user : null;
   const { query, event, offline, savedAt } = useAttendeeEventWithCopy(participant, eventId);
-  useDocumentTitle(`${event?.name ?? ta('event.notFound')} | ${t('app.name')}`);
+  usePageTitle(`${event?.name ?? ta('event.notFound')} | ${t('app.name')}`);
 
   if (eventId === null) return <EventNotFound />;
   if (!event) {

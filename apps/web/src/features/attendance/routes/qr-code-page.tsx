@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TParticipantSelf } from '@attend/shared';
 import { PageLoader } from '../../../components/page-loader';
 import { isParticipant, useSession } from '../../../lib/auth-session';
@@ -13,13 +12,14 @@ import { ParticipantQrCode } from '../components/participant-qr-code';
 import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy';
 import { ta } from '../i18n';
 import { localeDate } from '../lib/event-dates';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Event details are fetched this long after the user's event id is known (document 1 §4, §9). */
 export const EVENT_DETAILS_DELAY_MS = 500;
 
 /** /qr-code (document 1 §2 QR code page). */
 export function QrCodePage() {
-  useDocumentTitle(`${ta('qrPage.documentTitle')} | ${t('app.name')}`);
+  usePageTitle(`${ta('qrPage.documentTitle')} | ${t('app.name')}`);
   const { user } = useSession();
   if (!isParticipant(user)) {
     return (

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -8,10 +7,11 @@ import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useOneClickLogin } from '../api/one-click-login';
 import { ChallengeNotice } from '../components/challenge-notice';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /auto-login?token=…&event_id=…: the one-click sign-in link participants receive. */
 export function AutoLoginPage() {
-  useDocumentTitle(`${t('autoLogin.signingIn')} | ${t('app.name')}`);
+  usePageTitle(`${t('autoLogin.signingIn')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { mutate, solving } = useOneClickLogin();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Anchor, Center, Tabs } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TParticipantLogin } from '@attend/shared';
 import { paths } from '../../../config/paths';
@@ -11,6 +10,7 @@ import { CredentialsForm } from '../components/credentials-form';
 import { ParticipantLoginForm } from '../components/participant-login-form';
 import { useStaffSignIn } from '../hooks/use-staff-sign-in';
 import { participantLoginError, userLoginError } from '../lib/login-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Mode = 'participant' | 'user';
 
@@ -20,7 +20,7 @@ function isMode(value: string | null): value is Mode {
 
 /** /login: participants with their codes (tab 'Participant'), staff with username and password ('User'). */
 export function LoginPage() {
-  useDocumentTitle(`${t('login.title')} | ${t('app.name')}`);
+  usePageTitle(`${t('login.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(() =>

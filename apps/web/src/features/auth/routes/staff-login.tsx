@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useDocumentTitle } from '@mantine/hooks';
 import { t } from '../../../lib/i18n';
 import { AuthCard } from '../components/auth-card';
 import { CredentialsForm } from '../components/credentials-form';
 import { useStaffSignIn } from '../hooks/use-staff-sign-in';
 import { staffPortalError } from '../lib/login-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /dashboard/login: the Staff Portal. */
 export function StaffLoginPage() {
-  useDocumentTitle(`${t('staffLogin.title')} | ${t('app.name')}`);
+  usePageTitle(`${t('staffLogin.title')} | ${t('app.name')}`);
   const [error, setError] = useState<string | null>(null);
   const login = useStaffSignIn(setError, staffPortalError);
 

@@ -12,7 +12,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { TCertificateCandidate, TCertificateShortfall, TEventDetail } from '@attend/shared';
 import { AppModal } from '../../../components/app-modal';
@@ -35,6 +34,7 @@ import { useWithdrawCertificate } from '../api/withdraw-certificate';
 import { CertificateDesignForm } from '../components/certificate-design-form';
 import { CertificateRulesForm } from '../components/certificate-rules-form';
 import { tcert } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Why someone does not qualify, in the reader's language. */
 export function shortfallLabel(s: TCertificateShortfall): string {
@@ -258,7 +258,7 @@ function Certificates({ eventId }: { eventId: number }) {
   const event = useEvent(eventId);
   const title = (e?: TEventDetail) =>
     e ? tcert('page.title', { event: e.name }) : tcert('page.documentTitle');
-  useDocumentTitle(`${title(event.data)} | ${t('app.name')}`);
+  usePageTitle(`${title(event.data)} | ${t('app.name')}`);
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { certificateDates, type TCertificateVerification } from '@attend/shared';
 import { paths } from '../../../config/paths';
@@ -7,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage, t } from '../../../lib/i18n';
 import { useVerifyCertificate } from '../api/verify-certificate';
 import { tcert } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function Field({ label, children, testId }: { label: string; children: string; testId?: string }) {
   return (
@@ -50,7 +50,7 @@ function Status({ result }: { result: TCertificateVerification }) {
 export function VerifyCertificatePage() {
   const id = useParams().certificateId ?? '';
   const query = useVerifyCertificate(id);
-  useDocumentTitle(`${tcert('verify.documentTitle')} | ${t('app.name')}`);
+  usePageTitle(`${tcert('verify.documentTitle')} | ${t('app.name')}`);
   const language = currentLanguage();
   const result = query.data;
   return (

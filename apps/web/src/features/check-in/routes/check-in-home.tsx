@@ -1,5 +1,4 @@
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import type { TCheckInEvent } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -8,6 +7,7 @@ import { t } from '../../../lib/i18n';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { CheckInStation } from '../components/check-in-station';
 import { tc } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function EventChoice({ event, onChoose }: { event: TCheckInEvent; onChoose: () => void }) {
   return (
@@ -39,7 +39,7 @@ export function CheckInHomePage() {
     : list.length === 1
       ? list[0]
       : undefined;
-  useDocumentTitle(
+  usePageTitle(
     `${chosen ? tc('station.title', { event: chosen.name }) : tc('home.title')} | ${t('app.name')}`,
   );
 

@@ -1,5 +1,4 @@
 import { Anchor, Button } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
@@ -9,6 +8,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { CheckInStation } from '../components/check-in-station';
 import { tc } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /dashboard/events/{eventId}/check-in (document 2 §2 Check-in page). */
 export function CheckInPage() {
@@ -17,7 +17,7 @@ export function CheckInPage() {
   const { user } = useSession();
   const isAdmin = isStaff(user) && user.role === 'admin';
   const event = eventId === null ? undefined : events.data?.find((e) => e.id === eventId);
-  useDocumentTitle(
+  usePageTitle(
     `${event ? tc('station.title', { event: event.name }) : tc('station.documentTitle')} | ${t('app.name')}`,
   );
 

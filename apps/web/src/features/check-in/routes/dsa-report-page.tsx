@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { ZDay, type TCheckInEvent, type TDsaReport } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -29,6 +28,7 @@ import { useCheckInEvents } from '../api/get-check-in-events';
 import { useDsaReport } from '../api/get-dsa-report';
 import { useExportDsaReport } from '../api/export-dsa-report';
 import { tc } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Filter = 'all' | 'eligible' | 'not';
 type Row = TDsaReport['rows'][number];
@@ -86,7 +86,7 @@ function DsaReport({ eventId }: { eventId: number }) {
   // Waits for the event list, so the first report asked for is of the event's today.
   const report = useDsaReport(eventId, day, validDay && !events.isPending);
   const exportReport = useExportDsaReport(eventId);
-  useDocumentTitle(
+  usePageTitle(
     `${event ? tc('dsa.title', { event: event.name }) : tc('dsa.documentTitle')} | ${t('app.name')}`,
   );
 

@@ -1,4 +1,3 @@
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { NoticePage } from '../../../components/notice-page';
 import { paths } from '../../../config/paths';
@@ -9,6 +8,7 @@ import { useCheckInEvents } from '../api/get-check-in-events';
 import { KioskExit } from '../components/kiosk-exit';
 import { KioskScreen } from '../components/kiosk-screen';
 import { tk } from '../kiosk-i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /kiosk/{eventId}: the self check-in kiosk, for admins and the event's scanners. */
 export function KioskPage() {
@@ -16,7 +16,7 @@ export function KioskPage() {
   const events = useCheckInEvents();
   const navigate = useNavigate();
   const event = eventId === null ? undefined : events.data?.find((e) => e.id === eventId);
-  useDocumentTitle(`${tk('kiosk.documentTitle')} | ${t('app.name')}`);
+  usePageTitle(`${tk('kiosk.documentTitle')} | ${t('app.name')}`);
 
   const exit = () => {
     endKiosk();

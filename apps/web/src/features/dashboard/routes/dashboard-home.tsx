@@ -10,7 +10,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TRetryResult } from '@attend/shared';
@@ -34,6 +33,7 @@ import { RecentEvents } from '../components/recent-events';
 import { StatCard } from '../components/stat-card';
 import { td, type DashboardKey } from '../i18n';
 import { attendanceRate, failedEmailSummary } from '../lib/dashboard-figures';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const quickActions: { title: DashboardKey; text: DashboardKey; to: string; testId: string }[] = [
   { title: 'qa.events', text: 'qa.eventsText', to: paths.staff.events(), testId: 'events' },
@@ -59,7 +59,7 @@ function figure<T>(query: { data: T | undefined; isError: boolean }): T | null |
  * quick actions, the failed-e-mail summary, activity charts and the most recent events.
  */
 export function DashboardHomePage() {
-  useDocumentTitle(`${t('staffHome.title')} | ${t('app.name')}`);
+  usePageTitle(`${t('staffHome.title')} | ${t('app.name')}`);
   const { user } = useSession();
   const name = isStaff(user) ? user.full_name || user.username : '';
   const queryClient = useQueryClient();

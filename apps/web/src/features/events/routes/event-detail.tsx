@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { activeBadge, type TCheckInLiveEvent, type TEventDetail } from '@attend/shared';
 import { Link, useParams } from 'react-router';
@@ -30,6 +29,7 @@ import { EventEditForm } from '../components/event-edit-form';
 import { EventStats } from '../components/event-stats';
 import { QuickActions } from '../components/quick-actions';
 import { te } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function BackLink() {
   return (
@@ -58,7 +58,7 @@ export function EventDetailPage() {
   const [editing, setEditing] = useState(false);
   const notFound =
     !Number.isInteger(eventId) || (event.error instanceof ApiError && event.error.status === 404);
-  useDocumentTitle(`${event.data?.name ?? te('detail.notFound')} | ${t('app.name')}`);
+  usePageTitle(`${event.data?.name ?? te('detail.notFound')} | ${t('app.name')}`);
 
   useEffect(() => {
     if (event.isError && !notFound) notify(te('detail.loadFailed'), 'error');

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TEvent } from '@attend/shared';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../../components/confirm-dialog';
@@ -26,6 +25,7 @@ import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events';
 import { CreateEventModal } from '../components/create-event-modal';
 import { EventStatusBadge } from '../components/event-status-badge';
 import { te } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // A click inside the name link or the actions does its own thing; anywhere else the row opens the event.
 const stop = (e: MouseEvent) => e.stopPropagation();
@@ -35,7 +35,7 @@ const stop = (e: MouseEvent) => e.stopPropagation();
  * The name is a link to the event and a click anywhere on the row opens it too.
  */
 export function EventsListPage() {
-  useDocumentTitle(`${te('list.title')} | ${t('app.name')}`);
+  usePageTitle(`${te('list.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const events = useEvents(page);

@@ -1,5 +1,4 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { AppFooter } from '../../../components/app-footer';
 import { paths } from '../../../config/paths';
@@ -11,6 +10,7 @@ import { ImpactCounters } from '../components/impact-counters';
 import { LandingHeader } from '../components/landing-header';
 import { StepsStrip } from '../components/steps-strip';
 import classes from '../components/landing.module.css';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Where 'Get Started' leads: sign-in for visitors, the participant's event, or the staff dashboard. */
 function startTarget({ status, user }: SessionState): string {
@@ -21,7 +21,7 @@ function startTarget({ status, user }: SessionState): string {
 }
 
 export function LandingPage() {
-  useDocumentTitle(`${t('app.name')} | ${t('app.tagline')}`);
+  usePageTitle(`${t('app.name')} | ${t('app.tagline')}`);
   const navigate = useNavigate();
   // A click during the start-up session restore waits for it, so a signed-in user is not sent to /login.
   const start = () => void whenSessionSettled().then((session) => navigate(startTarget(session)));

@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { MESSAGE_STATUSES, type TOutgoingMessage } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -33,6 +32,7 @@ import { MessageStatusBadge } from '../components/message-status-badge';
 import { messageStatusLabel } from '../lib/message-status';
 import { recipientStyle } from '../lib/recipient-style';
 import { tn } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Status = TOutgoingMessage['status'];
 type Channel = TOutgoingMessage['channel'];
@@ -83,7 +83,7 @@ function EventMessages({ eventId }: { eventId: number }) {
   const list = useEventMessages(eventId, params);
   const retry = useRetryMessage(eventId);
   const title = event.data ? tn('messages.title', { event: event.data.name }) : tn('messages.documentTitle');
-  useDocumentTitle(`${title} | ${t('app.name')}`);
+  usePageTitle(`${title} | ${t('app.name')}`);
 
   if (event.error instanceof ApiError && event.error.status === 404) {
     return (

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { TMailboxMessage } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
@@ -23,6 +23,7 @@ import { t } from '../../../lib/i18n';
 import { MAILBOX_PAGE_SIZE, useMailbox } from '../api/get-mailbox';
 import { recipientStyle } from '../lib/recipient-style';
 import { tn } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Debounce of the recipient filter: one request per pause in typing. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -40,7 +41,7 @@ function subjectOf(m: TMailboxMessage): string {
 
 /** /dashboard/mailbox: the built-in dev mailbox, and the chosen message as the participant sees it. */
 export function MailboxPage() {
-  useDocumentTitle(`${tn('mailbox.title')} | ${t('app.name')}`);
+  usePageTitle(`${tn('mailbox.title')} | ${t('app.name')}`);
   const [page, setPage] = useState(1);
   const [recipient, setRecipient] = useState('');
   const [debounced] = useDebouncedValue(recipient.trim(), FILTER_DEBOUNCE_MS);

@@ -1,5 +1,4 @@
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { displayStatus } from '@attend/shared';
 import { Link } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -9,10 +8,11 @@ import { formatDateRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { useMyEvents } from '../api/get-my-events';
 import { tpd } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /dashboard/participant: a greeting and the participant's upcoming events. */
 export function ParticipantDashboardPage() {
-  useDocumentTitle(`${tpd('title')} | ${t('app.name')}`);
+  usePageTitle(`${tpd('title')} | ${t('app.name')}`);
   const { user } = useSession();
   const participant = isParticipant(user) ? user : null;
   const events = useMyEvents(participant !== null);

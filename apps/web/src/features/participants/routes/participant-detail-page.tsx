@@ -20,7 +20,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import type { TParticipant } from '@attend/shared';
 import { CopyIcon } from '../../../components/copy-icon';
@@ -43,6 +42,7 @@ import { UndoConfirmationButton } from '../components/undo-confirmation-button';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 import { formatDateTime, sameOriginUrl } from '../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /dashboard/events/{eventId}/participants/{participantId} (document 2 §2 Participant detail). */
 export function ParticipantDetailPage() {
@@ -90,7 +90,7 @@ function ParticipantDetail({ eventId, participantId }: { eventId: number; partic
   const event = useEventSummary(eventId);
   const sendLogin = useSendLoginDetails(eventId);
   const p = query.data;
-  useDocumentTitle(`${p?.full_name ?? tp('detail.documentTitle')} | ${t('app.name')}`);
+  usePageTitle(`${p?.full_name ?? tp('detail.documentTitle')} | ${t('app.name')}`);
   const back = (
     <Anchor component={Link} to={paths.staff.participants(eventId)} c="blue.9" size="sm">
       ← {tp('detail.back')}

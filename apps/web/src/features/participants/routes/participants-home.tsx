@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Container, Pagination, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
@@ -8,10 +7,11 @@ import { formatDateRange } from '../../../lib/date-time';
 import { t } from '../../../lib/i18n';
 import { EVENT_CHOICES_PAGE_SIZE, useEventChoices } from '../api/get-event-choices';
 import { tp } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /dashboard/participants (dashboard quick action): choose the event, then manage its participants. */
 export function ParticipantsHomePage() {
-  useDocumentTitle(`${tp('home.title')} | ${t('app.name')}`);
+  usePageTitle(`${tp('home.title')} | ${t('app.name')}`);
   const [page, setPage] = useState(1);
   const events = useEventChoices(page);
   const list = events.data?.results ?? [];

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { PARTICIPANT_PAGE_SIZE, type NotificationStatus, type TParticipant } from '@attend/shared';
@@ -46,6 +46,7 @@ import { SendNotificationsModal } from '../components/send-notifications-modal';
 import { useSendLoginDetails } from '../hooks/use-send-login-details';
 import { tp } from '../i18n';
 import { formatNumber } from '../../../lib/locale';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Debounce of the search box: one request per pause in typing, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -101,7 +102,7 @@ function ParticipantsScreen({ eventId }: { eventId: number }) {
   const exportData = useExportParticipants(eventId);
   const sendLogin = useSendLoginDetails(eventId);
 
-  useDocumentTitle(
+  usePageTitle(
     `${event.data ? tp('page.title', { event: event.data.name }) : tp('page.documentTitle')} | ${t('app.name')}`,
   );
 

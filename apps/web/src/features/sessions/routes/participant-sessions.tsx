@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -40,6 +39,7 @@ import {
   type Offer,
   type SessionFilter,
 } from '../lib/participant-offers';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Which days and time slots are open, for the filter they were opened under. */
 type OpenState = { filter: SessionFilter; days: string[]; slots: string[] };
@@ -51,7 +51,7 @@ function sessionsCount(n: number): string {
 }
 
 export function ParticipantSessionsPage() {
-  useDocumentTitle(`${ts('p.title')} | ${t('app.name')}`);
+  usePageTitle(`${ts('p.title')} | ${t('app.name')}`);
   const { user } = useSession();
   const participant = isParticipant(user) ? user : null;
   const eventId = participant?.event.id ?? null;

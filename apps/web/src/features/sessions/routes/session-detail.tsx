@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link, useParams } from 'react-router';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
@@ -18,6 +17,7 @@ import { SessionStatusBadge } from '../components/session-status-badge';
 import { SessionWaitlist } from '../components/session-waitlist';
 import { ts } from '../i18n';
 import { reasonOf } from '../lib/session-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function BackLink({ eventId }: { eventId: number }) {
   return (
@@ -34,7 +34,7 @@ export function SessionDetailPage() {
   const sessionId = Number(params.sessionId);
   const session = useEventSession(eventId, sessionId);
   const notFound = session.error instanceof ApiError && session.error.status === 404;
-  useDocumentTitle(`${session.data?.name ?? ts('list.title')} | ${t('app.name')}`);
+  usePageTitle(`${session.data?.name ?? ts('list.title')} | ${t('app.name')}`);
 
   useEffect(() => {
     if (session.isError && !notFound) {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TSession } from '@attend/shared';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDelete } from '../../../components/confirm-dialog';
@@ -18,6 +17,7 @@ import { SessionsTable } from '../components/sessions-table';
 import { SubSessionModal } from '../components/sub-session-modal';
 import { ts } from '../i18n';
 import { nestSessions } from '../lib/session-tree';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Wait before leaving a page the admin check refused, so the message can be read. */
 const NO_PERMISSION_REDIRECT_MS = 1500;
@@ -51,7 +51,7 @@ export function SessionsListPage() {
 }
 
 function SessionsManager() {
-  useDocumentTitle(`${ts('list.title')} | ${t('app.name')}`);
+  usePageTitle(`${ts('list.title')} | ${t('app.name')}`);
   const eventId = Number(useParams().eventId);
   const navigate = useNavigate();
   const sessions = useSessions(eventId, { poll: true });

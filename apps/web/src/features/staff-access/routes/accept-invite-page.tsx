@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { STAFF_PASSWORD_MIN, type TInviteInfo } from '@attend/shared';
@@ -15,6 +14,7 @@ import { ChallengeFailedError } from '../../../lib/proof-of-work';
 import { AuthCard, SignInForm, typed } from '../../auth';
 import { checkInvite, useAcceptInvite } from '../api/staff-invite';
 import { tsa } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The token of the link (`#token=…`): in the fragment, so it never reaches a server or a Referer. */
 function tokenFromFragment(hash: string): string | null {
@@ -129,7 +129,7 @@ function PasswordForm({ token, invite }: { token: string; invite: TInviteInfo })
  * expired or unknown invitation says so, with the way to the Staff Portal sign-in.
  */
 export function AcceptInvitePage() {
-  useDocumentTitle(`${tsa('invite.title')} | ${t('app.name')}`);
+  usePageTitle(`${tsa('invite.title')} | ${t('app.name')}`);
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [token] = useState(() => tokenFromFragment(hash));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { TStaffAccount, TStaffCredentials } from '@attend/shared';
 import { LoadFailed, SectionLoader } from '../../../components/load-state';
 import { EmptyTableRow, TableHeader } from '../../../components/table-parts';
@@ -14,6 +13,7 @@ import { CreateStaffModal } from '../components/create-staff-modal';
 import { CredentialsDialog } from '../components/credentials-dialog';
 import { StaffAccessModal } from '../components/staff-access-modal';
 import { tsa } from '../i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The Status column: disabled, waiting for an invitation to be used (or its expiry), or enabled. */
 function statusOf(a: TStaffAccount): string {
@@ -30,7 +30,7 @@ function statusOf(a: TStaffAccount): string {
  * in a dialog, when it is made.
  */
 export function StaffAccessPage() {
-  useDocumentTitle(`${tsa('page.title')} | ${t('app.name')}`);
+  usePageTitle(`${tsa('page.title')} | ${t('app.name')}`);
   const { user } = useSession();
   const selfId = isStaff(user) ? user.id : null;
   const accounts = useStaffAccounts();

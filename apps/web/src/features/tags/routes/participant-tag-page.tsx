@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -47,6 +46,7 @@ import { FitToWidth } from '../components/fit-to-width';
 import { TagCard } from '../components/tag-card';
 import { tt } from '../i18n';
 import { fileNamePart, tagPng } from '../lib/tag-png';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * An image URL fetched once as a data URL (kept for offline and drawn into the PNG); not fetched
@@ -279,7 +279,7 @@ export function ParticipantTagPage() {
   const participant = isParticipant(user) ? user : null;
   const ownEvent = participant !== null && eventId !== null && participant.event.id === eventId;
   const { query, event, offline, savedAt } = useAttendeeEventWithCopy(participant, eventId, ownEvent);
-  useDocumentTitle(`${tt('tag.pageTitle')} | ${t('app.name')}`);
+  usePageTitle(`${tt('tag.pageTitle')} | ${t('app.name')}`);
 
   if (!participant) {
     return (

@@ -15,7 +15,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useBlocker, useParams } from 'react-router';
 import {
   readTagDesign,
@@ -45,6 +44,7 @@ import { useDeleteEventLogo, useUploadEventLogo } from '../api/event-logo';
 import { TagCard } from '../components/tag-card';
 import { tt, type TagsKey } from '../i18n';
 import { fileNamePart, tagPng } from '../lib/tag-png';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const COLOUR_FIELDS: { key: keyof TagColours; label: TagsKey }[] = [
@@ -501,7 +501,7 @@ export function TagDesignPage() {
   const event = useEvent(eventId);
   const notFound =
     !Number.isInteger(eventId) || (event.error instanceof ApiError && event.error.status === 404);
-  useDocumentTitle(`${tt('design.title')} | ${t('app.name')}`);
+  usePageTitle(`${tt('design.title')} | ${t('app.name')}`);
 
   if (notFound) {
     return (

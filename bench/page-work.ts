@@ -1,0 +1,205 @@
+// npm run bench:page-work: what a participant's first visit of a page costs the browser's main
+// thread, in three figures from Chromium itself rather than Lighthouse's simulation:
+// - the first drawing: the `attend:first-drawing` measure of src/main.tsx (the whole app drawn at once);
+// - the participant pages' shared chunk: the evaluation of `participant-*.js`, in a CPU profile;
+// - scripting: every sample of that profile spent running code (neither idle nor the browser's own).
+//
+// Lighthouse's TBT (npm run bench:lighthouse) is the issue's figure, but on a busy 2-core machine one
+// build gives 600 to 1,400 ms from one run to the next; these parts of it vary far less, so a change
+// to one of them shows. Median of BENCH_RUNS (default 7) first visits: a new browser context (empty
+// cache, no service worker) with the cookies of a fresh participant sign-in, 412 × 823, the CPU at
+// the machine's own speed (BENCH_CPU=4 slows it as Lighthouse's mobile preset assumes).
+//
+// BENCH_PAGES picks pages by name ('/event/{id},/sessions'); BENCH_SKIP_BUILD=1 reuses apps/web/dist;
+// BENCH_URL measures a server already running, seeded as for the browser journeys.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 3192);
+const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const cpuSlowdown = Number(process.env.BENCH_CPU ?? 1);
+
+type Cookie = { name: string; value: string; path: string; httpOnly: boolean };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type Work = { drawing: number; chunk: number; scripting: number };
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const send = () =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  return send().catch(send);
+}
+
+async function participantSignIn(): Promise<{ cookies: Cookie[]; eventId: number; id: number }> {
+  const res = await post('/api/auth/login/', { event_code: 'E2ETST', unique_code: 'ABCD2345' });
+  if (!res.ok) throw new Error(`participant sign-in: ${res.status}`);
+  const body = (await res.json()) as { participant: { id: number; event: { id: number } } };
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const [name = '', ...value] = pair.split('=');
+    const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+    return {
+      name,
+      value: value.join('='),
+      path: cookiePath,
+      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
+    };
+  });
+  return { cookies, eventId: body.participant.event.id, id: body.participant.id };
+}
+
+async function waitForHealth(server: ChildProcess | null): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (server && server.exitCode !== null) throw new Error('the server stopped before it was ready');
+    if (
+      await fetch(`${base}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not answer /api/health/ within 2 minutes');
+}
+
+/** Milliseconds of samples: all running code, and those inside the participant chunk's evaluation. */
+function readProfile(profile: Profile): { chunk: number; scripting: number } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const isChunkEvaluation = (n: ProfileNode) =>
+    n.callFrame.functionName === '' &&
+    n.callFrame.lineNumber === 0 &&
+    /\/assets\/participant-[^/]*\.js$/.test(n.callFrame.url);
+  let chunk = 0;
+  let scripting = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const name = byId.get(id)?.callFrame.functionName ?? '';
+    if (name === '(idle)' || name === '(program)') return;
+    scripting += ms;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (node && isChunkEvaluation(node)) {
+        chunk += ms;
+        break;
+      }
+    }
+  });
+  return { chunk, scripting };
+}
+
+async function measure(browser: Browser, url: string): Promise<Work> {
+  const { cookies } = await participantSignIn();
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const host = new URL(base).hostname;
+    await context.addCookies(cookies.map((c) => ({ ...c, domain: host, sameSite: 'Strict' as const })));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000); // the last answers' drawing
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    const drawing = await page.evaluate(
+      () => performance.getEntriesByName('attend:first-drawing')[0]?.duration ?? Number.NaN,
+    );
+    return { drawing, ...readProfile(profile) };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  let server: ChildProcess | null = null;
+  if (!process.env.BENCH_URL) {
+    if (process.env.BENCH_SKIP_BUILD !== '1') {
+      const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('the web app did not build');
+    }
+    server = spawn('npx', ['tsx', 'scripts/e2e-server.ts'], {
+      cwd: root,
+      env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    await waitForHealth(server);
+    // The tag and the QR code exist once attendance is confirmed (the journeys' staff account).
+    const me = await participantSignIn();
+    const staff = await post('/api/auth/token/', { username: 'staff', password: 'staff-password-1' });
+    const { access } = (await staff.json()) as { access: string };
+    await post(
+      `/api/events/${me.eventId}/participants/${me.id}/confirm_attendance/`,
+      {},
+      {
+        authorization: `Bearer ${access}`,
+      },
+    );
+    const pages = [
+      { name: '/event/{id}', path: `/event/${me.eventId}` },
+      { name: '/event/{id}/tag', path: `/event/${me.eventId}/tag` },
+      { name: '/sessions', path: '/sessions' },
+      { name: '/qr-code', path: '/qr-code' },
+    ];
+    const only = process.env.BENCH_PAGES?.split(',');
+    const rows: string[] = [];
+    for (const page of pages.filter((p) => !only || only.includes(p.name))) {
+      const results: Work[] = [];
+      for (let i = 0; i < runs; i++) results.push(await measure(browser, `${base}${page.path}`));
+      const ms = (pick: (w: Work) => number) => `${median(results.map(pick)).toFixed(0)} ms`;
+      console.log(`${page.name}: first drawing ${results.map((r) => r.drawing.toFixed(0)).join(', ')} ms`);
+      rows.push(
+        `| ${page.name} | ${ms((w) => w.drawing)} | ${ms((w) => w.chunk)} | ${ms((w) => w.scripting)} |`,
+      );
+    }
+    console.log(`\nA participant's first visit, CPU slowed ${cpuSlowdown}×, median of ${runs} runs`);
+    console.log('| page | first drawing | participant chunk evaluated | scripting |');
+    console.log('| --- | --- | --- | --- |');
+    for (const row of rows) console.log(row);
+  } finally {
+    await browser.close();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
