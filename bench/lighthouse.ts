@@ -9,22 +9,21 @@
 // Lighthouse is not a dependency of the app: it is installed once into node_modules/.cache (pinned,
 // newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is;
 // BENCH_PAGES picks pages by name ('/login,/sessions'), BENCH_REPORTS=dir keeps the reports.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, startJourneyServer, webApp, type Cookie } from './web-app';
 
 const LIGHTHOUSE_VERSION = '12.2.3';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const base = `http://127.0.0.1:${port}`;
+const app = webApp(base);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const STAFF = { username: 'staff', password: 'staff-password-1' };
-const EVENT_CODE = 'E2ETST';
-const UNIQUE_CODE = 'ABCD2345';
 
 /** The issue's targets. */
 const TARGET = {
@@ -85,65 +84,6 @@ function lighthouseBin(): string {
     if (r.status !== 0) throw new Error('lighthouse could not be installed');
   }
   return bin;
-}
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error('the server stopped before it was ready');
-    try {
-      const res = await fetch(`${base}/api/health/`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not answer /api/health/ within 2 minutes');
-}
-
-type Cookie = { name: string; value: string; path: string; httpOnly: boolean };
-
-/** The cookies a sign-in's answer sets, with their paths (the refresh cookie's is /api/auth/). */
-function signInCookies(res: Response): Cookie[] {
-  const cookies = res.headers.getSetCookie().map((line) => {
-    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-    const [name = '', ...value] = pair.split('=');
-    const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-    const httpOnly = attributes.some((a) => a.toLowerCase() === 'httponly');
-    return { name, value: value.join('='), path, httpOnly };
-  });
-  if (!cookies.some((c) => c.name === 'refresh_token'))
-    throw new Error(`no refresh cookie in the answer (${res.status})`);
-  return cookies;
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const send = () =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  // A kept-alive connection the server closed while Lighthouse ran fails once: send again.
-  return send().catch(send);
-}
-
-async function staffSignIn(): Promise<{ cookies: Cookie[]; access: string }> {
-  const res = await post('/api/auth/token/', STAFF);
-  const { access } = (await res.json()) as { access: string };
-  return { cookies: signInCookies(res), access };
-}
-
-async function participantSignIn(): Promise<{ cookies: Cookie[]; eventId: number; id: number }> {
-  const res = await post('/api/auth/login/', { event_code: EVENT_CODE, unique_code: UNIQUE_CODE });
-  const body = (await res.json()) as { participant: { id: number; event: { id: number } } };
-  return { cookies: signInCookies(res), eventId: body.participant.event.id, id: body.participant.id };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /** The gzip size of a built file, as the server sends it to a browser that accepts gzip only. */
@@ -237,29 +177,14 @@ function runLighthouse(bin: string, page: Page, debugPort: number, out: string):
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('the web app did not build');
-  }
   const bin = lighthouseBin();
-  const server = spawn('npx', ['tsx', 'scripts/e2e-server.ts'], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const { server, stop } = startJourneyServer(port);
   const out = mkdtempSync(path.join(tmpdir(), 'attend-lighthouse-'));
   const browser = await startBrowser(path.join(out, 'profile'));
   try {
-    await waitForHealth(server);
+    await app.waitForHealth(server);
     // The participant's tag and QR code exist once attendance is confirmed.
-    const staff = await staffSignIn();
-    const me = await participantSignIn();
-    await post(
-      `/api/events/${me.eventId}/participants/${me.id}/confirm_attendance/`,
-      {},
-      { authorization: `Bearer ${staff.access}` },
-    );
+    const me = await app.confirmedParticipant();
     const pages: Page[] = [
       { name: '/', path: '/', who: 'anonymous', desktop: false },
       { name: '/login', path: '/login', who: 'anonymous', desktop: false },
@@ -283,9 +208,9 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) {
         const cookies =
           page.who === 'participant'
-            ? (await participantSignIn()).cookies
+            ? (await app.participantSignIn()).cookies
             : page.who === 'staff'
-              ? (await staffSignIn()).cookies
+              ? (await app.staffSignIn()).cookies
               : [];
         await browser.setCookies(cookies);
         const report = runLighthouse(bin, page, browser.port, out);
@@ -347,13 +272,7 @@ async function main(): Promise<void> {
     } catch (err) {
       console.error(`could not remove ${out}: ${String(err)}`);
     }
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    stop();
   }
 }
 

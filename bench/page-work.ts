@@ -12,18 +12,15 @@
 //
 // BENCH_PAGES picks pages by name ('/event/{id},/sessions'); BENCH_SKIP_BUILD=1 reuses apps/web/dist;
 // BENCH_URL measures a server already running, seeded as for the browser journeys.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from '@playwright/test';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { median, startJourneyServer, webApp } from './web-app';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3192);
 const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
+const app = webApp(base);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const cpuSlowdown = Number(process.env.BENCH_CPU ?? 1);
 
-type Cookie = { name: string; value: string; path: string; httpOnly: boolean };
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -31,49 +28,6 @@ type ProfileNode = {
 };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 type Work = { drawing: number; chunk: number; scripting: number };
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const send = () =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  return send().catch(send);
-}
-
-async function participantSignIn(): Promise<{ cookies: Cookie[]; eventId: number; id: number }> {
-  const res = await post('/api/auth/login/', { event_code: 'E2ETST', unique_code: 'ABCD2345' });
-  if (!res.ok) throw new Error(`participant sign-in: ${res.status}`);
-  const body = (await res.json()) as { participant: { id: number; event: { id: number } } };
-  const cookies = res.headers.getSetCookie().map((line) => {
-    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-    const [name = '', ...value] = pair.split('=');
-    const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-    return {
-      name,
-      value: value.join('='),
-      path: cookiePath,
-      httpOnly: attributes.some((a) => /^httponly$/i.test(a)),
-    };
-  });
-  return { cookies, eventId: body.participant.event.id, id: body.participant.id };
-}
-
-async function waitForHealth(server: ChildProcess | null): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server && server.exitCode !== null) throw new Error('the server stopped before it was ready');
-    if (
-      await fetch(`${base}/api/health/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not answer /api/health/ within 2 minutes');
-}
 
 /** Milliseconds of samples: all running code, and those inside the participant chunk's evaluation. */
 function readProfile(profile: Profile): { chunk: number; scripting: number } {
@@ -103,7 +57,7 @@ function readProfile(profile: Profile): { chunk: number; scripting: number } {
 }
 
 async function measure(browser: Browser, url: string): Promise<Work> {
-  const { cookies } = await participantSignIn();
+  const { cookies } = await app.participantSignIn();
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     serviceWorkers: 'block',
@@ -129,43 +83,16 @@ async function measure(browser: Browser, url: string): Promise<Work> {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 async function main(): Promise<void> {
-  let server: ChildProcess | null = null;
-  if (!process.env.BENCH_URL) {
-    if (process.env.BENCH_SKIP_BUILD !== '1') {
-      const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-      if (built.status !== 0) throw new Error('the web app did not build');
-    }
-    server = spawn('npx', ['tsx', 'scripts/e2e-server.ts'], {
-      cwd: root,
-      env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    });
-  }
+  const journeys = process.env.BENCH_URL ? null : startJourneyServer(port);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    await waitForHealth(server);
-    // The tag and the QR code exist once attendance is confirmed (the journeys' staff account).
-    const me = await participantSignIn();
-    const staff = await post('/api/auth/token/', { username: 'staff', password: 'staff-password-1' });
-    const { access } = (await staff.json()) as { access: string };
-    await post(
-      `/api/events/${me.eventId}/participants/${me.id}/confirm_attendance/`,
-      {},
-      {
-        authorization: `Bearer ${access}`,
-      },
-    );
+    await app.waitForHealth(journeys?.server ?? null);
+    // The tag and the QR code exist once attendance is confirmed.
+    const me = await app.confirmedParticipant();
     const pages = [
       { name: '/event/{id}', path: `/event/${me.eventId}` },
       { name: '/event/{id}/tag', path: `/event/${me.eventId}/tag` },
@@ -189,13 +116,7 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    journeys?.stop();
   }
 }
 
