@@ -3,6 +3,7 @@
 import './lib/zod-config';
 // Mantine's rules for the first screen only; the lazy pages bring the rest (app/router.tsx).
 import './app/mantine-first.css';
+import './app/mantine-variables.css';
 import '@mantine/notifications/styles.css';
 import './app/styles.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/http';
 import { i18n, useLanguage } from '../lib/i18n';
 import { NOTIFY_DEFAULT_MS } from '../lib/notify';
 import { AppErrorBoundary } from './routes/error-boundary';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -54,7 +54,9 @@ function Toasts() {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {/* The theme's CSS variables are a static style sheet (app/mantine-variables.css, imported by
+          main.tsx), not a style element built at every start. */}
+      <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false}>
         <Toasts />
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
