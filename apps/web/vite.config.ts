@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CodeSplittingGroup } from 'rolldown';
@@ -217,11 +218,60 @@ function organisersGuide(): Plugin {
   };
 }
 
+/**
+ * React Router publishes a production build beside the development one, the same code with its
+ * warnings for developers switched off (ENABLE_DEV_WARNINGS), but its package exports only the
+ * development build. The app's build takes the production one: no warning checks while a page is
+ * drawn. `npm run dev` keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const pkg = createRequire(import.meta.url).resolve('react-router/package.json');
+  const dir = path.join(path.dirname(pkg), 'dist/production');
+  return {
+    name: 'attend:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dir, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dir, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
+/**
+ * Asks V8 to compile every function of the app's scripts while the script streams in, on a background
+ * thread (explicit compile hints, Chrome 136 and later; other browsers read a comment). Without it a
+ * function is compiled on the main thread when first called, and on a first visit nearly every
+ * function the page runs is called for the first time while the page is drawn. A chunk's first line
+ * must be the hint, so it is added once the chunk is complete (after Vite's own preload helper).
+ */
+function compileHints(): Plugin {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'attend:compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && !file.code.startsWith(HINT)) file.code = HINT + file.code;
+        }
+      },
+    },
+  };
+}
+
 const groups = chunkGroups();
 
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
+    compileHints(),
     directImports(),
     lazySchemas(),
     groups.plugin,

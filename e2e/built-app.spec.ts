@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+const ASSETS = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'assets');
+
+/** V8's explicit compile hint (apps/web/vite.config.ts, compileHints): the whole file, compiled as it streams in. */
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+test('the built app asks for its scripts to be compiled as they stream in, without the development warnings of React Router', async ({
+  request,
+}) => {
+  // Every script of the app's pages; the proof-of-work worker is built on its own and runs off the page.
+  const scripts = readdirSync(ASSETS).filter((file) => file.endsWith('.js') && !file.includes('.worker'));
+  expect(scripts.length).toBeGreaterThan(20);
+  const withoutHint = scripts.filter(
+    (file) => !readFileSync(path.join(ASSETS, file), 'utf8').startsWith(HINT),
+  );
+  expect(withoutHint).toEqual([]);
+
+  // React Router's production build: a warning of its development build is in no script.
+  const withWarnings = scripts.filter((file) =>
+    readFileSync(path.join(ASSETS, file), 'utf8').includes('You rendered descendant <Routes>'),
+  );
+  expect(withWarnings).toEqual([]);
+
+  // As served (compressed, then read by the browser), the first screen's script starts with the hint.
+  const html = await (await request.get('/')).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toMatch(/^\/assets\/index-.*\.js$/);
+  const served = await request.get(entry ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(served.ok()).toBe(true);
+  expect((await served.text()).startsWith(HINT)).toBe(true);
+});
