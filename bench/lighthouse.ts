@@ -8,10 +8,20 @@
 //
 // Lighthouse is not a dependency of the app: it is installed once into node_modules/.cache (pinned,
 // newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is;
-// BENCH_PAGES picks pages by name ('/login,/sessions'), BENCH_REPORTS=dir keeps the reports.
+// BENCH_PAGES picks pages by name ('/login,/sessions'), BENCH_REPORTS=dir keeps the reports and
+// their traces (for Chromium's Performance panel).
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,9 +167,15 @@ async function startBrowser(
   return { port: debugPort, setCookies, close: () => browser.kill() };
 }
 
+/** Where Lighthouse's --save-assets puts the trace of the run it reports in reportFile. */
+function traceFile(reportFile: string): string {
+  return reportFile.replace(/\.json$/, '-0.trace.json');
+}
+
 function runLighthouse(bin: string, page: Page, debugPort: number, out: string): Report {
   const reportFile = path.join(out, 'report.json');
   rmSync(reportFile, { force: true });
+  rmSync(traceFile(reportFile), { force: true });
   const args = [
     `${base}${page.path}`,
     '--output=json',
@@ -169,6 +185,7 @@ function runLighthouse(bin: string, page: Page, debugPort: number, out: string):
     `--port=${debugPort}`,
   ];
   if (page.desktop) args.push('--preset=desktop');
+  if (process.env.BENCH_REPORTS) args.push('--save-assets');
   const r = spawnSync(bin, args, { encoding: 'utf8' });
   if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
@@ -219,6 +236,9 @@ async function main(): Promise<void> {
           mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
           const file = `${page.name.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
           writeFileSync(path.join(process.env.BENCH_REPORTS, file), JSON.stringify(report));
+          const trace = traceFile(path.join(out, 'report.json'));
+          if (existsSync(trace))
+            copyFileSync(trace, path.join(process.env.BENCH_REPORTS, file.replace(/\.json$/, '.trace.json')));
         }
         const result = readResult(report);
         results.push(result);
