@@ -243,7 +243,7 @@ function reactRouterProduction(): Plugin {
 
 /**
  * Asks V8 to compile every function of the app's scripts while the script streams in, on a background
- * thread (explicit compile hints, Chrome 136 and later; other browsers read a comment). Without it a
+ * thread (explicit compile hints, Chrome 136 and later; to other browsers it is a comment). Without it a
  * function is compiled on the main thread when first called, and on a first visit nearly every
  * function the page runs is called for the first time while the page is drawn. A chunk's first line
  * must be the hint, so it is added once the chunk is complete (after Vite's own preload helper).
