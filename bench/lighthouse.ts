@@ -172,7 +172,13 @@ function traceFile(reportFile: string): string {
   return reportFile.replace(/\.json$/, '-0.trace.json');
 }
 
-function runLighthouse(bin: string, page: Page, debugPort: number, out: string): Report {
+/** One Lighthouse run: its report, and where its trace is when BENCH_REPORTS asked for one. */
+function runLighthouse(
+  bin: string,
+  page: Page,
+  debugPort: number,
+  out: string,
+): { report: Report; trace: string } {
   const reportFile = path.join(out, 'report.json');
   rmSync(reportFile, { force: true });
   rmSync(traceFile(reportFile), { force: true });
@@ -190,7 +196,7 @@ function runLighthouse(bin: string, page: Page, debugPort: number, out: string):
   if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   if (report.runtimeError) throw new Error(`lighthouse on ${page.path}: ${report.runtimeError.message}`);
-  return report;
+  return { report, trace: traceFile(reportFile) };
 }
 
 async function main(): Promise<void> {
@@ -230,13 +236,12 @@ async function main(): Promise<void> {
               ? (await app.staffSignIn()).cookies
               : [];
         await browser.setCookies(cookies);
-        const report = runLighthouse(bin, page, browser.port, out);
+        const { report, trace } = runLighthouse(bin, page, browser.port, out);
         // BENCH_REPORTS=dir keeps every Lighthouse report (JSON) for a closer look.
         if (process.env.BENCH_REPORTS) {
           mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
           const file = `${page.name.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
           writeFileSync(path.join(process.env.BENCH_REPORTS, file), JSON.stringify(report));
-          const trace = traceFile(path.join(out, 'report.json'));
           if (existsSync(trace))
             copyFileSync(trace, path.join(process.env.BENCH_REPORTS, file.replace(/\.json$/, '.trace.json')));
         }
