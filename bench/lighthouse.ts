@@ -9,7 +9,9 @@
 // Lighthouse is not a dependency of the app: it is installed once into node_modules/.cache (pinned,
 // newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is;
 // BENCH_PAGES picks pages by name ('/login,/sessions'), BENCH_REPORTS=dir keeps the reports and
-// their traces (for Chromium's Performance panel).
+// their traces (for Chromium's Performance panel). BENCH_THROTTLING=devtools has Chromium itself
+// slow the network and the CPU as the preset says, and reports what the page really did, instead of
+// Lighthouse's default, a simulation from a run at full speed (its figures are the issue's targets).
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type BrowserContext } from '@playwright/test';
 import {
@@ -191,6 +193,7 @@ function runLighthouse(
     `--port=${debugPort}`,
   ];
   if (page.desktop) args.push('--preset=desktop');
+  if (process.env.BENCH_THROTTLING === 'devtools') args.push('--throttling-method=devtools');
   if (process.env.BENCH_REPORTS) args.push('--save-assets');
   const r = spawnSync(bin, args, { encoding: 'utf8' });
   if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
@@ -279,7 +282,8 @@ async function main(): Promise<void> {
       for (const f of failed) problems.push(`${page.name}: failed audit ${f}`);
     }
     console.log(
-      `\nLighthouse ${LIGHTHOUSE_VERSION}, median of ${runs} runs, production build, embedded database`,
+      `\nLighthouse ${LIGHTHOUSE_VERSION}, median of ${runs} runs, production build, embedded database` +
+        (process.env.BENCH_THROTTLING === 'devtools' ? ', throttled by Chromium (not simulated)' : ''),
     );
     console.log(
       '| page | Perf | TBT | LCP | CLS | JS transferred | JS gzip | console errors | failed BP/SEO audits |',

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { EVENT_CODE, expect, fillParticipantForm, JEAN, test } from './fixtures';
 
 const ASSETS = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'assets');
 
@@ -31,4 +31,34 @@ test('the built app asks for its scripts to be compiled as they stream in, witho
   const served = await request.get(entry ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(served.ok()).toBe(true);
   expect((await served.text()).startsWith(HINT)).toBe(true);
+});
+
+test("a signed-in participant's page asks for the session and its event from index.html, before the app's code has run, and once", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await fillParticipantForm(page, EVENT_CODE, JEAN.code);
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+  const eventId = /\/event\/(\d+)$/.exec(page.url())?.[1];
+
+  // Who sent each API call: the script's file, as Chromium records it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sent: Array<{ call: string; from: string }> = [];
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/')) return;
+    const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+    sent.push({ call: `${request.method} ${url.pathname}`, from: frame ? new URL(frame.url).pathname : '' });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome, ${JEAN.fullName}!` })).toBeVisible();
+
+  const address = `/event/${eventId}`;
+  expect(sent.filter(({ call }) => call === 'POST /api/auth/token/refresh/')).toEqual([
+    { call: 'POST /api/auth/token/refresh/', from: address },
+  ]);
+  expect(sent.filter(({ call }) => call === `GET /api/events/${eventId}/`)).toEqual([
+    { call: `GET /api/events/${eventId}/`, from: address },
+  ]);
 });

@@ -70,7 +70,7 @@ export function toast(page: Page) {
 
 /**
  * Every journey fails when the browser reports a Content Security Policy violation or an uncaught
- * page error: the built app must run under the server's CSP (no inline scripts).
+ * page error: the built app must run under the server's CSP (an inline script only by its hash).
  */
 export const test = base.extend<{ browserErrors: string[] }>({
   browserErrors: [

@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { directImports } from './scripts/direct-imports.mjs';
 import { lazySchemas } from './scripts/lazy-schemas.mjs';
 import { renderGuide } from './scripts/render-guide.mjs';
-import { routeModules, sheetModules, sheetOf, type PageKind } from './src/app/route-modules';
+import { routeModules, sheetModules, sheetOf, signedInModules, type PageKind } from './src/app/route-modules';
 
 // The API of `npm run dev` (PORT as for the server, default 3000); API_URL points elsewhere.
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -131,7 +131,8 @@ function routePreloads(): Plugin {
       walk('index.html', firstScreen);
       const routes = routeModules.map(({ pattern, kind, modules }) => {
         const keys = new Set<string>();
-        for (const module of [...sheetModules[sheetOf(kind)], ...modules]) walk(module, keys);
+        for (const module of [...sheetModules[sheetOf(kind)], ...(signedInModules[kind] ?? []), ...modules])
+          walk(module, keys);
         const scripts: string[] = [];
         const styles = new Set<string>();
         for (const key of keys) {

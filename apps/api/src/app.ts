@@ -9,7 +9,7 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
-import staticPlugin from './plugins/static';
+import staticPlugin, { inlineScriptSources } from './plugins/static';
 import { accountRoutes } from './routes/accounts';
 import { activityRoutes } from './routes/activity';
 import { attendanceRoutes } from './routes/attendance';
@@ -116,7 +116,10 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
+  await app.register(securityPlugin, {
+    secureCookies: config.publicUrl.startsWith('https://'),
+    inlineScripts: config.webDist ? inlineScriptSources(config.webDist) : [],
+  });
   const revokedSessions = new RevokedSessions(database.db);
   app.decorate('revokedSessions', revokedSessions);
   app.addHook('onReady', () => revokedSessions.start());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,9 @@ import { createTestApp, type TestApp } from './helper';
 let t: TestApp;
 let root: string;
 
-const shell =
-  '<!doctype html>\n<html>\n  <head>\n    <title>Attend</title>\n  </head>\n  <body></body>\n</html>\n';
+// The early refresh of the real index.html stands for any inline script.
+const inline = "\n      window.early = fetch('/api/auth/token/refresh/', { method: 'POST' });\n    ";
+const shell = `<!doctype html>\n<html>\n  <head>\n    <title>Attend</title>\n    <script>${inline}</script>\n  </head>\n  <body></body>\n</html>\n`;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'attend-web-'));
@@ -41,6 +43,17 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
+
+describe('the inline script of index.html', () => {
+  it('runs by its hash alone: the Content-Security-Policy names it on every page, and no other', async () => {
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    for (const url of ['/', '/login', '/event/7', '/api/public/stats/']) {
+      const policy = (await get(url)).headers['content-security-policy'] as string;
+      const scripts = policy.split(';').find((d) => d.trim().startsWith('script-src'));
+      expect(scripts?.trim(), url).toBe(`script-src 'self' ${hash}`);
+    }
+  });
+});
 
 describe("a page's HTML names the files the page needs", () => {
   it('/login: its style sheet and its modules, compressed as the browser accepts, never cached for long', async () => {

@@ -10,7 +10,7 @@ import helmet from 'helmet';
 export default fp(
   function securityPlugin(
     app: FastifyInstance,
-    opts: { secureCookies: boolean },
+    opts: { secureCookies: boolean; inlineScripts?: string[] },
     registered: (err?: Error) => void,
   ) {
     const setHeaders = helmet({
@@ -18,7 +18,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The built index.html's inline scripts, by hash (plugins/static.ts, inlineScriptSources).
+          scriptSrc: ["'self'", ...(opts.inlineScripts ?? [])],
           // Mantine sets CSS variables through style attributes and one injected <style> element.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

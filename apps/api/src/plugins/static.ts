@@ -22,6 +22,20 @@ function compressedAs(page: RoutePage, coding: 'br' | 'gzip'): Buffer {
 }
 
 /**
+ * The Content-Security-Policy sources of the inline scripts of the built index.html (its early
+ * refresh): each allowed by its SHA-256, so no other inline script runs. Empty without a build.
+ */
+export function inlineScriptSources(root: string): string[] {
+  const file = path.join(root, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  const sha256 = (code: string) => createHash('sha256').update(code).digest('base64');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code = '']) => `'sha256-${sha256(code)}'`,
+  );
+}
+
+/**
  * index.html for each address of the web app whose page is a lazy module, naming the files that page
  * needs (`.vite/route-preloads.json`, written by the build from apps/web/src/app/route-modules.ts):
  * the browser downloads them beside the first screen's code instead of after it has run, a round

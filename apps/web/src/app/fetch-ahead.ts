@@ -7,6 +7,8 @@ import { prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
 import { atMost } from '../lib/at-most';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
+import { takeEarlyAnswer } from '../lib/early-answers';
+import { currentLanguage } from '../lib/i18n';
 import { queryClient } from './provider';
 
 /** The participant's pages whose first answer is fetched ahead. */
@@ -49,7 +51,9 @@ export function fetchAheadFor(page: Page): LoaderFunction {
  */
 async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: string | undefined) {
   if (page === 'sessions') {
-    const answer = fetchAhead(apiPaths.eventSessions(user.event.id));
+    const url = apiPaths.eventSessions(user.event.id);
+    const early = await takeEarlyAnswer(url, currentLanguage());
+    const answer = fetchAhead(url, {}, early?.body);
     const code = import('../features/sessions/api/get-sessions');
     const [, { sessionsQueryOptions }] = await Promise.all([answer, code]);
     await queryClient.prefetchQuery({ ...sessionsQueryOptions(user.event.id), retry: false });
@@ -58,7 +62,9 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   const eventId = page === 'qr-code' ? user.event.id : Number(eventParam);
   // As the page asks (features/attendance/api/get-attendee-event.ts); another event is not theirs.
   if (eventId !== user.event.id) return;
-  const answer = fetchAhead(apiPaths.event(eventId), { 'Cache-Control': 'no-cache' });
+  const url = apiPaths.event(eventId);
+  const early = await takeEarlyAnswer(url, currentLanguage());
+  const answer = fetchAhead(url, { 'Cache-Control': 'no-cache' }, early?.body);
   if (page === 'event' || page === 'qr-code') fetchQrImageAhead(user);
   const code = import('../features/attendance/api/get-attendee-event');
   const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);

@@ -29,6 +29,17 @@ export const sheetModules: Record<Sheet, readonly string[]> = {
   staff: ['src/app/mantine-participant.css', 'src/app/mantine-staff.css'],
 };
 
+/**
+ * What a signed-in page needs beyond its own modules: its visitor is almost always signed in, and
+ * restoring the session checks the refresh's answer with these schemas (lib/schemas.ts), which the
+ * first screen loads only then. Named in the page's HTML, they come with its code instead of a round
+ * trip after it has run. The sign-in and public pages leave them out: their visitors mostly are not.
+ */
+export const signedInModules: Partial<Record<PageKind, readonly string[]>> = {
+  participant: ['src/lib/first-screen-schemas.ts'],
+  staff: ['src/lib/first-screen-schemas.ts'],
+};
+
 const participantLayout = 'src/app/layouts/participant-layout.tsx';
 const staffLayout = 'src/app/layouts/staff-layout.tsx';
 

@@ -33,12 +33,17 @@ function whoIsSignedIn(): string | null {
  * slow network, seconds later): its answer is on its way meanwhile. The page's own call to `api`
  * with the same URL then takes that answer, once, and checks it against its schema as usual; a
  * failed one is asked for again by that call. Nothing is kept across a change of user or language.
+ * `sent` is the same GET's answer when it is on its way already (lib/early-answers.ts).
  */
-export function fetchAhead(url: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const sent = aheadByUrl.get(url);
-  if (sent) return sent.answer;
+export function fetchAhead(
+  url: string,
+  headers: Record<string, string> = {},
+  sent?: Promise<unknown>,
+): Promise<unknown> {
+  const earlier = aheadByUrl.get(url);
+  if (earlier) return earlier.answer;
   const ahead: Ahead = {
-    answer: api(url, { headers }),
+    answer: sent ?? api(url, { headers }),
     sentAt: Date.now(),
     language: currentLanguage(),
     user: null,

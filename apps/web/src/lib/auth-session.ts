@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_HINT_COOKIE, type TMe, type TParticipantSelf, type TStaffSelf } from '@attend/shared';
 import { apiPaths } from '../config/paths';
-import { ApiError, http } from './http';
+import { takeEarlyRefresh } from './early-answers';
+import { answerOf, ApiError, http } from './http';
 import { readAccessToken } from './jwt';
 import { later, preloadSchemas } from './schemas';
 
@@ -103,14 +104,16 @@ function setAccessToken(token: string): boolean {
 /** The account the last refresh answered with, beside its token (restoreSession reads it). */
 let refreshedUser: { token: string; user: TMe } | null = null;
 
-async function exchangeRefreshCookie(): Promise<string | null> {
+/** The cross-tab lock around a refresh; index.html's early refresh takes it too. */
+export const REFRESH_LOCK = 'attend-auth-refresh';
+
+async function exchangeRefreshCookie(early?: Promise<Response>): Promise<string | null> {
   try {
+    const schema = later('ZRefreshAnswerRead');
     // The refresh token travels in its HttpOnly cookie (path /api/auth/), hence the empty body.
-    const answer = await http(apiPaths.refresh(), {
-      method: 'POST',
-      body: {},
-      schema: later('ZRefreshAnswerRead'),
-    });
+    const answer = early
+      ? await answerOf(early, schema)
+      : await http(apiPaths.refresh(), { method: 'POST', body: {}, schema });
     if (!readAccessToken(answer.access)) return null;
     refreshedUser = answer.user ? { token: answer.access, user: answer.user } : null;
     return answer.access;
@@ -129,8 +132,14 @@ export function refreshAccessToken(): Promise<string | null> {
   if (refreshInFlight) return refreshInFlight;
   const startedIn = epoch;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const run = async (): Promise<string | null> =>
-    locks ? await locks.request('attend-auth-refresh', exchangeRefreshCookie) : await exchangeRefreshCookie();
+  // The early refresh was sent holding the lock already.
+  const early = takeEarlyRefresh();
+  const run = async (): Promise<string | null> => {
+    if (early) return await exchangeRefreshCookie(early);
+    return locks
+      ? await locks.request(REFRESH_LOCK, () => exchangeRefreshCookie())
+      : await exchangeRefreshCookie();
+  };
   const pending = run()
     .then((token) => {
       if (epoch !== startedIn) return accessToken?.token ?? null;

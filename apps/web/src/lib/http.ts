@@ -94,18 +94,45 @@ export async function http<S extends z.ZodType | undefined = undefined>(
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err; // the caller cancelled: not a network failure
-    const timedOut = timeout.aborted;
-    throw new NetworkError(
-      timedOut ? 'The server took too long to answer.' : 'Network request failed.',
-      timedOut,
-    );
+    throw noAnswer(timeout.aborted);
   }
+  return readAnswer(response, opts.schema);
+}
+
+function noAnswer(timedOut: boolean): NetworkError {
+  return new NetworkError(
+    timedOut ? 'The server took too long to answer.' : 'Network request failed.',
+    timedOut,
+  );
+}
+
+/**
+ * The answer of a request sent before the app's code ran (index.html's early refresh), read as
+ * `http` reads its own: an ApiError when it is not 2xx, a NetworkError when there was none.
+ */
+export async function answerOf<S extends z.ZodType | undefined = undefined>(
+  sent: Promise<Response>,
+  schema?: HttpOptions<S>['schema'],
+): Promise<HttpResult<S>> {
+  let response: Response;
+  try {
+    response = await sent;
+  } catch (err) {
+    throw noAnswer(err instanceof DOMException && err.name === 'TimeoutError');
+  }
+  return readAnswer(response, schema);
+}
+
+async function readAnswer<S extends z.ZodType | undefined = undefined>(
+  response: Response,
+  schema?: HttpOptions<S>['schema'],
+): Promise<HttpResult<S>> {
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) {
     const { detail, code } = readError(data);
     throw new ApiError(response.status, detail, code, data);
   }
-  return checkAnswer(data, opts.schema);
+  return checkAnswer(data, schema);
 }
 
 /** A 2xx answer's body, checked against the schema (loaded first when it is a function). */

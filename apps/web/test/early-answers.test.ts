@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { http as mock, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@attend/shared';
+import { apiPaths } from '../src/config/paths';
+import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
+import { participantUser } from './fixtures';
+import { server } from './msw';
+import { accessToken, staffUser } from './tokens';
+
+// index.html's inline script starts a signed-in visit's requests before the app's code has arrived;
+// the app takes their answers instead of asking again (src/lib/early-answers.ts). The script is
+// run here as the browser runs it, from the file the build serves.
+
+const html = readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8');
+const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '');
+
+/** Runs index.html's inline script at this address, as a page load would. */
+function openPage(address: string): void {
+  history.replaceState(null, '', address);
+  for (const code of inlineScripts) new Function(code)();
+}
+
+const event = { id: participantUser.event.id, name: 'Test Event' };
+const participantToken = accessToken({
+  sub: String(participantUser.id),
+  is_staff: false,
+  is_participant: true,
+  participant_id: participantUser.id,
+});
+
+type Seen = { refreshes: number; gets: Array<{ url: string; authorization: string; language: string }> };
+
+/** Answers the refresh with `user` and every GET under /api/events/ with `event`; records them. */
+function answer(user: typeof participantUser | typeof staffUser, token: string): Seen {
+  const seen: Seen = { refreshes: 0, gets: [] };
+  server.use(
+    mock.post(apiPaths.refresh(), () => {
+      seen.refreshes += 1;
+      return HttpResponse.json({ access: token, refresh: 'cookie-only', user });
+    }),
+    mock.get('/api/events/*', ({ request }) => {
+      seen.gets.push({
+        url: new URL(request.url).pathname,
+        authorization: request.headers.get('authorization') ?? '',
+        language: request.headers.get('accept-language') ?? '',
+      });
+      return HttpResponse.json(event);
+    }),
+  );
+  return seen;
+}
+
+beforeEach(() => {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+  localStorage.clear();
+});
+
+afterEach(() => {
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  delete window.attendEarlyRefresh;
+  delete window.attendEarlyAnswer;
+  history.replaceState(null, '', '/');
+});
+
+describe("index.html's early requests", () => {
+  it('the file has the one inline script, naming what the app names', () => {
+    expect(inlineScripts).toHaveLength(1);
+    const [code] = inlineScripts;
+    expect(code).toContain(`${SESSION_HINT_COOKIE}=`);
+    expect(code).toContain(`'${apiPaths.refresh()}'`);
+    expect(code).toContain(`'${LANGUAGE_STORAGE_KEY}'`);
+  });
+
+  it('sends nothing when nobody is signed in on this browser', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    const seen = answer(participantUser, participantToken);
+    openPage(`/event/${event.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.attendEarlyRefresh).toBeUndefined();
+    expect(window.attendEarlyAnswer).toBeUndefined();
+    expect(seen).toEqual({ refreshes: 0, gets: [] });
+  });
+
+  it("refreshes once for the app, and asks for the participant's event with the new token", async () => {
+    const seen = answer(participantUser, participantToken);
+    openPage(`/event/${event.id}`);
+    vi.resetModules();
+    const session = await import('../src/lib/auth-session');
+    const early = await import('../src/lib/early-answers');
+
+    await session.restoreSession();
+
+    expect(session.getSession().user).toEqual(participantUser);
+    await expect(session.getAccessToken()).resolves.toBe(participantToken);
+    const taken = await early.takeEarlyAnswer(apiPaths.event(event.id), 'en');
+    await expect(taken?.body).resolves.toEqual(event);
+    expect(seen.refreshes).toBe(1);
+    expect(seen.gets).toEqual([
+      { url: apiPaths.event(event.id), authorization: `Bearer ${participantToken}`, language: 'en' },
+    ]);
+    // Taken once.
+    await expect(early.takeEarlyAnswer(apiPaths.event(event.id), 'en')).resolves.toBeUndefined();
+    session.expireSession();
+  });
+
+  it.each([
+    ['/qr-code', apiPaths.event(event.id)],
+    [`/event/${event.id}/tag`, apiPaths.event(event.id)],
+    ['/sessions', apiPaths.eventSessions(event.id)],
+  ])('%s: asks for %s', async (address, url) => {
+    const seen = answer(participantUser, participantToken);
+    openPage(address);
+    const { takeEarlyAnswer } = await import('../src/lib/early-answers');
+    const taken = await takeEarlyAnswer(url, 'en');
+    await expect(taken?.body).resolves.toEqual(event);
+    expect(seen.gets.map((get) => get.url)).toEqual([url]);
+  });
+
+  it.each([
+    ['another event than theirs', participantUser, participantToken, `/event/${event.id + 1}`],
+    ['a staff member', staffUser, accessToken({ sub: '1' }), `/event/${event.id}`],
+    ['a page without a main answer', participantUser, participantToken, '/login'],
+  ])('asks for nothing more on %s', async (_case, user, token, address) => {
+    const seen = answer(user, token);
+    openPage(address);
+    await expect(window.attendEarlyRefresh).resolves.toBeInstanceOf(Response);
+    await expect(window.attendEarlyAnswer ?? Promise.resolve(null)).resolves.toBeNull();
+    expect(seen).toEqual({ refreshes: 1, gets: [] });
+  });
+
+  it('asks in the language the app will show, and is not taken in another one', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    const seen = answer(participantUser, participantToken);
+    openPage(`/event/${event.id}`);
+    const { takeEarlyAnswer } = await import('../src/lib/early-answers');
+    await expect(takeEarlyAnswer(apiPaths.event(event.id), 'sw')).resolves.toBeUndefined();
+    expect(seen.gets.map((get) => get.language)).toEqual(['fr']);
+  });
+
+  it('leaves a refused refresh to the app: no answer is asked for, and the session ends', async () => {
+    server.use(
+      mock.post(apiPaths.refresh(), () =>
+        HttpResponse.json(
+          { detail: 'Token is invalid or expired', code: 'token_not_valid' },
+          { status: 401 },
+        ),
+      ),
+    );
+    openPage(`/event/${event.id}`);
+    vi.resetModules();
+    const session = await import('../src/lib/auth-session');
+    await session.restoreSession();
+    await expect(window.attendEarlyAnswer).resolves.toBeNull();
+    expect(session.getSession().status).toBe('anonymous');
+  });
+});
