@@ -4,6 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '@attend/shared';
 import { apiPaths } from '../src/config/paths';
+import { REFRESH_LOCK } from '../src/lib/auth-session';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { participantUser } from './fixtures';
 import { server } from './msw';
@@ -71,6 +72,7 @@ describe("index.html's early requests", () => {
     expect(code).toContain(`${SESSION_HINT_COOKIE}=`);
     expect(code).toContain(`'${apiPaths.refresh()}'`);
     expect(code).toContain(`'${LANGUAGE_STORAGE_KEY}'`);
+    expect(code).toContain(`'${REFRESH_LOCK}'`);
   });
 
   it('sends nothing when nobody is signed in on this browser', async () => {
