@@ -3,7 +3,7 @@ import path from 'node:path';
 import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '@attend/shared';
-import { apiPaths } from '../src/config/paths';
+import { apiPaths, paths } from '../src/config/paths';
 import { REFRESH_LOCK } from '../src/lib/auth-session';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { participantUser } from './fixtures';
@@ -78,7 +78,7 @@ describe("index.html's early requests", () => {
   it('sends nothing when nobody is signed in on this browser', async () => {
     document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
     const seen = answer(participantUser, participantToken);
-    openPage(`/event/${event.id}`);
+    openPage(paths.participant.event(event.id));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.attendEarlyRefresh).toBeUndefined();
     expect(window.attendEarlyAnswer).toBeUndefined();
@@ -87,7 +87,7 @@ describe("index.html's early requests", () => {
 
   it("refreshes once for the app, and asks for the participant's event with the new token", async () => {
     const seen = answer(participantUser, participantToken);
-    openPage(`/event/${event.id}`);
+    openPage(paths.participant.event(event.id));
     vi.resetModules();
     const session = await import('../src/lib/auth-session');
     const early = await import('../src/lib/early-answers');
@@ -108,9 +108,9 @@ describe("index.html's early requests", () => {
   });
 
   it.each([
-    ['/qr-code', apiPaths.event(event.id)],
-    [`/event/${event.id}/tag`, apiPaths.event(event.id)],
-    ['/sessions', apiPaths.eventSessions(event.id)],
+    [paths.participant.qrCode(), apiPaths.event(event.id)],
+    [paths.participant.eventTag(event.id), apiPaths.event(event.id)],
+    [paths.participant.sessions(), apiPaths.eventSessions(event.id)],
   ])('%s: asks for %s', async (address, url) => {
     const seen = answer(participantUser, participantToken);
     openPage(address);
@@ -121,9 +121,9 @@ describe("index.html's early requests", () => {
   });
 
   it.each([
-    ['another event than theirs', participantUser, participantToken, `/event/${event.id + 1}`],
-    ['a staff member', staffUser, accessToken({ sub: '1' }), `/event/${event.id}`],
-    ['a page without a main answer', participantUser, participantToken, '/login'],
+    ['another event than theirs', participantUser, participantToken, paths.participant.event(event.id + 1)],
+    ['a staff member', staffUser, accessToken({ sub: '1' }), paths.participant.event(event.id)],
+    ['a page without a main answer', participantUser, participantToken, paths.login()],
   ])('asks for nothing more on %s', async (_case, user, token, address) => {
     const seen = answer(user, token);
     openPage(address);
@@ -135,7 +135,7 @@ describe("index.html's early requests", () => {
   it('asks in the language the app will show, and is not taken in another one', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     const seen = answer(participantUser, participantToken);
-    openPage(`/event/${event.id}`);
+    openPage(paths.participant.event(event.id));
     const { takeEarlyAnswer } = await import('../src/lib/early-answers');
     await expect(takeEarlyAnswer(apiPaths.event(event.id), 'sw')).resolves.toBeUndefined();
     expect(seen.gets.map((get) => get.language)).toEqual(['fr']);
@@ -150,7 +150,7 @@ describe("index.html's early requests", () => {
         ),
       ),
     );
-    openPage(`/event/${event.id}`);
+    openPage(paths.participant.event(event.id));
     vi.resetModules();
     const session = await import('../src/lib/auth-session');
     await session.restoreSession();
