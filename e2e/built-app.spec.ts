@@ -33,6 +33,23 @@ test('the built app asks for its scripts to be compiled as they stream in, witho
   expect((await served.text()).startsWith(HINT)).toBe(true);
 });
 
+test("a participant's page downloads neither the sign-in forms nor the phone menu's drawer before it draws", async ({
+  request,
+}) => {
+  // Every script the page's HTML names (its entry and the modules preloaded with it).
+  const html = await (await request.get('/event/1')).text();
+  const named = [
+    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),
+  ].map(([, href = '']) => href);
+  expect(named.length).toBeGreaterThan(3);
+  const code = named.map((href) => readFileSync(path.join(ASSETS, path.basename(href)), 'utf8'));
+  // Mantine names its components in the build: the drawer and the sign-in form's password field.
+  for (const component of ['Drawer', 'ScrollArea', 'PasswordInput', 'Tabs'])
+    expect(code.filter((text) => text.includes(`@mantine/core/${component}\``))).toEqual([]);
+  // The participant's page itself is there.
+  expect(code.some((text) => text.includes('@mantine/core/Burger`'))).toBe(true);
+});
+
 test("a signed-in participant's page asks for the session and its event from index.html, before the app's code has run, and once", async ({
   page,
 }) => {

@@ -156,12 +156,15 @@ function routePreloads(): Plugin {
  * The groups, read off the module graph (exact: scripts/direct-imports.mjs), in this order:
  * - each tag font's style sheet in a chunk named after it (TAG_FONT_FILES);
  * - everything the first screen imports (Rolldown's `$initial`);
- * - everything the participant's sign-in pages import (route-modules.ts, kind 'sign-in');
+ * - what the participant's sign-in pages (route-modules.ts, kind 'sign-in') import and a signed-in
+ *   participant's page does too (a button, a mutation's hook): a small chunk both kinds load;
+ * - the rest of what the sign-in pages import (their forms), which a signed-in page never loads;
  * - what two or more of the signed-in participant's pages import;
  * - the rest as the bundler chooses: each page's own modules in its chunk, the staff's shared ones.
  */
 function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const signIn = new Set<string>();
+  const signInShared = new Set<string>();
   const participant = new Set<string>();
   const plugin: Plugin = {
     name: 'attend:chunk-groups',
@@ -182,14 +185,19 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
       // A page's own module stays the page's chunk (the router loads it by name).
       const pages = new Set(routeModules.flatMap((r) => r.modules.map(file)));
       const ofKind = (kind: PageKind) => routeModules.filter((r) => r.kind === kind);
-      signIn.clear();
-      for (const id of reach(ofKind('sign-in').flatMap((r) => r.modules))) if (!pages.has(id)) signIn.add(id);
       const users = new Map<string, number>();
       for (const { modules } of ofKind('participant')) {
         for (const id of reach(modules)) users.set(id, (users.get(id) ?? 0) + 1);
       }
+      signIn.clear();
+      signInShared.clear();
+      for (const id of reach(ofKind('sign-in').flatMap((r) => r.modules))) {
+        if (!pages.has(id)) (users.has(id) ? signInShared : signIn).add(id);
+      }
       participant.clear();
-      for (const [id, count] of users) if (count >= 2 && !pages.has(id)) participant.add(id);
+      for (const [id, count] of users) {
+        if (count >= 2 && !pages.has(id) && !signInShared.has(id)) participant.add(id);
+      }
     },
   };
   const tagFont = (id: string) => {
@@ -199,6 +207,7 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const groups: CodeSplittingGroup[] = [
     { name: tagFont, priority: 4 },
     { name: 'first', tags: ['$initial'], priority: 3 },
+    { name: 'sign-in-shared', test: (id) => signInShared.has(id), priority: 2 },
     { name: 'sign-in', test: (id) => signIn.has(id), priority: 2 },
     { name: 'participant', test: (id) => participant.has(id), priority: 1 },
   ];

@@ -21,10 +21,20 @@ import { useForgetOfflineCopiesOnSignOut, useRefetchWhenSessionResumes } from '.
 // Restore the session from the refresh cookie right away, in parallel with the first render.
 void restoreSession();
 
-// The service worker (vite.config.ts) makes every page open offline; a dev server has none. Loaded
-// after the first screen: it does not delay it.
-if (import.meta.env.PROD) {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+/**
+ * The service worker (vite.config.ts) makes every page open offline; a dev server has none. Its code
+ * is fetched, and it is registered, once the first screen is drawn and the page has loaded (its
+ * scripts, styles and images): its downloads, the whole app's precache, never compete with the page's.
+ */
+function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD) return;
+  const register = () =>
+    setTimeout(
+      () => void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true })),
+      0,
+    );
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /**
@@ -82,6 +92,13 @@ void Promise.all([
   whenRouterReady(router),
   atMost(whenSessionSettled(), SESSION_WAIT_MS),
 ]).then(() => {
-  if (drawnLater) setTimeout(() => draw(container), 0);
-  else draw(container);
+  if (drawnLater) {
+    setTimeout(() => {
+      draw(container);
+      registerServiceWorkerLater();
+    }, 0);
+  } else {
+    draw(container);
+    registerServiceWorkerLater();
+  }
 });

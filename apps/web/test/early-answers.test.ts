@@ -3,7 +3,7 @@ import path from 'node:path';
 import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '@attend/shared';
-import { apiPaths, paths } from '../src/config/paths';
+import { apiPaths, paths, routePatterns } from '../src/config/paths';
 import { REFRESH_LOCK } from '../src/lib/auth-session';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { participantUser } from './fixtures';
@@ -62,6 +62,8 @@ afterEach(() => {
   document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
   delete window.attendEarlyRefresh;
   delete window.attendEarlyAnswer;
+  delete window.attendEarlyQr;
+  vi.unstubAllGlobals();
   history.replaceState(null, '', '/');
 });
 
@@ -156,5 +158,96 @@ describe("index.html's early requests", () => {
     await session.restoreSession();
     await expect(window.attendEarlyAnswer).resolves.toBeNull();
     expect(session.getSession().status).toBe('anonymous');
+  });
+
+  describe("a confirmed participant's QR code", () => {
+    const qrUrl = '/api/participants/qr/7.png?exp=1&sig=abc';
+    const confirmed = { ...participantUser, confirmed_attendance: true, qr_code_url: qrUrl };
+
+    /** Records the images index.html's script asks for, and the API's QR answers. */
+    function watch() {
+      const images: string[] = [];
+      const RealImage = window.Image;
+      vi.stubGlobal(
+        'Image',
+        class extends RealImage {
+          override set src(value: string) {
+            images.push(value);
+          }
+        },
+      );
+      const qrCalls: string[] = [];
+      server.use(
+        mock.get(apiPaths.myQrCode(), ({ request }) => {
+          qrCalls.push(request.headers.get('authorization') ?? '');
+          return HttpResponse.json({ success: true, qr_code_url: qrUrl });
+        }),
+      );
+      return { images, qrCalls };
+    }
+
+    /** What the app does on the event page: its loader, then the page's own QR call. */
+    async function appOpensEventPage() {
+      vi.resetModules();
+      const session = await import('../src/lib/auth-session');
+      await session.restoreSession();
+      const { fetchAheadFor } = await import('../src/app/fetch-ahead');
+      const loader = fetchAheadFor('event');
+      const address = paths.participant.event(event.id);
+      await loader({
+        params: { eventId: String(event.id) },
+        request: new Request(`http://localhost${address}`),
+        url: new URL(`http://localhost${address}`),
+        pattern: routePatterns.participantEvent,
+        context: undefined,
+      });
+      const { getMyQrCode } = await import('../src/features/attendance/api/get-my-qr-code');
+      return { session, getMyQrCode };
+    }
+
+    it('asks the API for a fresh one once and starts its image, which the page then shows', async () => {
+      answer(confirmed, participantToken);
+      const { images, qrCalls } = watch();
+      openPage(paths.participant.event(event.id));
+      // Before any of the app's code has run.
+      await vi.waitFor(() => expect(images).toHaveLength(1));
+      expect(qrCalls).toHaveLength(1);
+      const { session, getMyQrCode } = await appOpensEventPage();
+      const shown = await getMyQrCode();
+      expect(qrCalls).toEqual([`Bearer ${participantToken}`]);
+      expect(images).toHaveLength(1);
+      expect(images[0]).toMatch(/^\/api\/participants\/qr\/7\.png\?exp=1&sig=abc&t=\d+$/);
+      // The page asks for the very address whose download has started.
+      expect(shown).toBe(images[0]);
+      session.expireSession();
+    });
+
+    it('starts the image at the address kept with the user when this device showed them last', async () => {
+      localStorage.setItem('attend.lastShownUserId', String(confirmed.id));
+      answer(confirmed, participantToken);
+      const { images, qrCalls } = watch();
+      openPage(paths.participant.qrCode());
+      await window.attendEarlyQr;
+      expect(images).toHaveLength(1);
+      const { session } = await appOpensEventPage();
+      const { qrStamp, withTimestamp } = await import('../src/features/attendance/lib/qr-image');
+      expect(qrCalls).toEqual([]);
+      expect(images).toEqual([withTimestamp(qrUrl, qrStamp(qrUrl))]);
+      session.expireSession();
+    });
+
+    it.each([
+      ['a participant who has not confirmed', participantUser, paths.participant.event(event.id)],
+      ['the tag page', confirmed, paths.participant.eventTag(event.id)],
+      ['the sessions page', confirmed, paths.participant.sessions()],
+    ])('asks for nothing on %s', async (_case, user, address) => {
+      answer(user, participantToken);
+      const { images, qrCalls } = watch();
+      openPage(address);
+      await expect(window.attendEarlyAnswer).resolves.not.toBeNull();
+      await expect(window.attendEarlyQr ?? Promise.resolve(null)).resolves.toBeNull();
+      expect(images).toEqual([]);
+      expect(qrCalls).toEqual([]);
+    });
   });
 });

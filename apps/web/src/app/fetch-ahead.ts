@@ -3,11 +3,11 @@ import type { TParticipantSelf } from '@attend/shared';
 import { apiPaths } from '../config/paths';
 import { qrCodeUrlOf } from '../features/attendance/api/qr-code-url';
 import { readLastShownUserId } from '../features/attendance/lib/last-shown-user';
-import { prepareQrImage } from '../features/attendance/lib/qr-image';
+import { notePreparedQrImage, prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
 import { atMost } from '../lib/at-most';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
-import { takeEarlyAnswer } from '../lib/early-answers';
+import { takeEarlyAnswer, takeEarlyQr } from '../lib/early-answers';
 import { currentLanguage } from '../lib/i18n';
 import { queryClient } from './provider';
 
@@ -65,7 +65,7 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   const url = apiPaths.event(eventId);
   const early = await takeEarlyAnswer(url, currentLanguage());
   const answer = fetchAhead(url, { 'Cache-Control': 'no-cache' }, early?.body);
-  if (page === 'event' || page === 'qr-code') fetchQrImageAhead(user);
+  if (page === 'event' || page === 'qr-code') void fetchQrImageAhead(user);
   const code = import('../features/attendance/api/get-attendee-event');
   const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);
   await queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false });
@@ -76,8 +76,27 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
  * waits for on them: as the page will ask (features/attendance/hooks/use-participant-qr.ts), the URL
  * kept with the user when this device last showed the same person, or else a fresh one from the API.
  */
-function fetchQrImageAhead(participant: TParticipantSelf): void {
+async function fetchQrImageAhead(participant: TParticipantSelf): Promise<void> {
   if (!participant.confirmed_attendance) return;
+  // index.html's script may have asked already, the same way (lib/early-answers.ts).
+  const early = await takeEarlyQr();
+  if (early?.url) {
+    notePreparedQrImage(early.url, early.stamp);
+    return;
+  }
+  if (early?.body) {
+    // The page's own call (features/attendance/api/get-my-qr-code.ts) takes this answer, and then
+    // asks for the image with the time parameter it was requested with.
+    const { stamp } = early;
+    void fetchAhead(apiPaths.myQrCode(), {}, early.body).then(
+      (body) => {
+        const url = qrCodeUrlOf(body);
+        if (url) notePreparedQrImage(url, stamp);
+      },
+      () => {},
+    );
+    return;
+  }
   if (participant.qr_code_url && readLastShownUserId() === participant.id) {
     prepareQrImage(participant.qr_code_url);
     return;

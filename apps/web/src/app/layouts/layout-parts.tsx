@@ -1,14 +1,11 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Drawer, Stack, Text, type MantineBreakpoint, type MantineSize } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Box, Text, type MantineSize } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
-import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
-import type { useLogout } from '../../features/auth/api/logout';
-import { t } from '../../lib/i18n';
 import classes from './layouts.module.css';
-
-type Logout = ReturnType<typeof useLogout>;
+import { LogoutButton, type Logout } from './logout-button';
+import type { PhoneMenuDrawerProps } from './phone-menu-drawer';
 
 /** The CSS variable the toasts' top offset reads (app/styles.css, .attend-toasts). */
 const HEADER_HEIGHT_VAR = '--attend-header-height';
@@ -35,22 +32,6 @@ export function useToastsBelowHeader<T extends HTMLElement>() {
   return ref;
 }
 
-/** Logout; `before` runs first (closing the mobile menu). */
-export function LogoutButton({ logout, before }: { logout: Logout; before?: () => void }) {
-  return (
-    <Button
-      variant="default"
-      onClick={() => {
-        before?.();
-        logout.mutate();
-      }}
-      loading={logout.isPending}
-    >
-      {t('nav.logout')}
-    </Button>
-  );
-}
-
 /** The signed-in user's name and the Logout button of the page header. */
 export function HeaderUser({ name, logout }: { name: string; logout: Logout }) {
   return (
@@ -63,55 +44,34 @@ export function HeaderUser({ name, logout }: { name: string; logout: Logout }) {
   );
 }
 
+/** The phone menu's code (phone-menu-drawer.tsx), asked for once. */
+const loadPhoneMenuDrawer = () => import('./phone-menu-drawer');
+const PhoneMenuDrawer = lazy(loadPhoneMenuDrawer);
+
 /**
  * The phone's menu, a drawer from the right: `top` (the person), the navigation `links`, the language
  * and Logout. It is drawn from its first opening on, not with the page (a slow phone's first drawing
- * of a page has only the menu button), and first drawn closed, so that it slides in as it opens.
+ * of a page has only the menu button). Its code is not in the page's first download either: it is
+ * fetched once the page is idle after its drawing (and at the first opening, if that comes first;
+ * the service worker keeps it for offline use like every file of the app).
  */
-export function PhoneMenu({
-  opened,
-  onClose,
-  top,
-  links,
-  logout,
-  hiddenFrom,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  top: ReactNode;
-  links: ReactNode;
-  logout: Logout;
-  hiddenFrom?: MantineBreakpoint;
-}) {
+export function PhoneMenu(props: PhoneMenuDrawerProps) {
   const [drawn, setDrawn] = useState(false);
-  const [ready, setReady] = useState(false);
-  if (opened && !drawn) setDrawn(true);
+  if (props.opened && !drawn) setDrawn(true);
   useEffect(() => {
-    if (!drawn) return;
-    // Opened in the next frame: the drawer's first frame is a closed one to slide from.
-    const frame = requestAnimationFrame(() => setReady(true));
-    return () => cancelAnimationFrame(frame);
-  }, [drawn]);
+    const load = () => void loadPhoneMenuDrawer().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(load, { timeout: 5000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(load, 2000);
+    return () => clearTimeout(timer);
+  }, []);
   if (!drawn) return null;
   return (
-    <Drawer
-      opened={opened && ready}
-      onClose={onClose}
-      position="right"
-      size="xs"
-      title={t('nav.menu')}
-      hiddenFrom={hiddenFrom}
-      closeButtonProps={{ 'aria-label': t('notify.close') }}
-    >
-      <Stack gap="md">
-        {top}
-        <Box component="nav" aria-label={t('nav.main')}>
-          <Stack gap={2}>{links}</Stack>
-        </Box>
-        <LanguageSwitcher />
-        <LogoutButton logout={logout} before={onClose} />
-      </Stack>
-    </Drawer>
+    <Suspense fallback={null}>
+      <PhoneMenuDrawer {...props} />
+    </Suspense>
   );
 }
 

@@ -9,7 +9,8 @@ import { AccountMenu } from '../../features/auth/components/account-menu';
 import { isStaff, useSession } from '../../lib/auth-session';
 import { t } from '../../lib/i18n';
 import { EventNav } from './event-nav';
-import { LayoutBody, LogoutButton, PhoneMenu, useToastsBelowHeader } from './layout-parts';
+import { LayoutBody, PhoneMenu, useToastsBelowHeader } from './layout-parts';
+import { LogoutButton } from './logout-button';
 import classes from './layouts.module.css';
 
 /** Header style changes once the page has scrolled this far (spec §9: 10 px). */

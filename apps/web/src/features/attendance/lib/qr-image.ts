@@ -17,9 +17,14 @@ let prepared: { url: string; stamp: number } | null = null;
  */
 export function prepareQrImage(url: string): void {
   const stamp = Date.now();
-  prepared = { url, stamp };
+  notePreparedQrImage(url, stamp);
   const image = new Image();
   image.src = withTimestamp(sameOriginUrl(url), stamp);
+}
+
+/** The QR image of this URL is on its way with this time parameter (index.html asked for it). */
+export function notePreparedQrImage(url: string, stamp: number): void {
+  prepared = { url, stamp };
 }
 
 /**

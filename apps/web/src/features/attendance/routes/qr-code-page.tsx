@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TParticipantSelf } from '@attend/shared';
-import { PageLoader } from '../../../components/page-loader';
 import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -13,6 +12,7 @@ import { useAttendeeEventWithCopy } from '../hooks/use-attendee-event-with-copy'
 import { ta } from '../i18n';
 import { localeDate } from '../lib/event-dates';
 import { usePageTitle } from '../../../lib/use-page-title';
+import classes from './qr-code-page.module.css';
 
 /** Event details are fetched this long after the user's event id is known (document 1 §4, §9). */
 export const EVENT_DETAILS_DELAY_MS = 500;
@@ -52,7 +52,9 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
     if (failed) notify(ta('qrPage.eventFailed'), 'error');
   }, [failed]);
 
-  if (!ready || (query.isPending && !event && !offline)) return <PageLoader />;
+  // The event's details come 500 ms after the page opens (the spec's delay), or from the answer
+  // fetched ahead: meanwhile their card is grey, and the QR code, which needs none of them, shows.
+  const waiting = !ready || (query.isPending && !event && !offline);
 
   const onConfirm = () => confirm.mutate(participant);
 
@@ -60,8 +62,29 @@ function QrCodeScreen({ participant }: { participant: TParticipantSelf }) {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>{ta('qrPage.title')}</Title>
-        {offline && <OfflineNotice savedAt={savedAt} />}
-        {!event ? (
+        {offline && !waiting && <OfflineNotice savedAt={savedAt} />}
+        {waiting ? (
+          <Paper withBorder radius="lg" p="lg" role="status" aria-label={t('app.loading')}>
+            {/* The card's lines at their own heights: the QR code below does not move when they come. */}
+            <Stack gap={6} aria-hidden>
+              <Box
+                h="calc(var(--mantine-h3-font-size) * var(--mantine-h3-line-height))"
+                className={classes.line}
+              >
+                <Skeleton height={20} width="60%" />
+              </Box>
+              {['75%', '55%'].map((width) => (
+                <Box
+                  key={width}
+                  h="calc(var(--mantine-font-size-md) * var(--mantine-line-height-md))"
+                  className={classes.line}
+                >
+                  <Skeleton height={12} width={width} />
+                </Box>
+              ))}
+            </Stack>
+          </Paper>
+        ) : !event ? (
           <Alert color="red" variant="light" role="alert">
             {ta('qrPage.eventFailed')}
           </Alert>
