@@ -1,5 +1,5 @@
 // npm run bench:page-work: what a participant's first visit of a page costs the browser's main
-// thread, in three figures from Chromium itself rather than Lighthouse's simulation (the sign-in pages
+// thread, in four figures from Chromium itself rather than Lighthouse's simulation (the sign-in pages
 // `/` and `/login` as a visitor, the others signed in):
 // - the first drawing: the `attend:first-drawing` measure of src/main.tsx (the whole app drawn at once);
 // - the participant pages' shared chunk: the evaluation of `participant-*.js`, in a CPU profile;
