@@ -5,8 +5,8 @@
 // - the participant pages' shared chunk: the evaluation of `participant-*.js`, in a CPU profile;
 // - scripting: every sample of that profile spent running code (neither idle nor the browser's own);
 // - blocking time: what each long task of the main thread (the browser's own `longtask` entries) ran
-//   beyond 50 ms, summed over the visit, as Lighthouse's TBT counts (from the first paint on) but
-//   measured, not simulated; with BENCH_CPU=4 the CPU is as slow as its mobile preset assumes.
+//   beyond 50 ms, summed as Lighthouse's TBT sums them, but measured rather than simulated, and over
+//   the whole visit (TBT starts at the first paint); BENCH_CPU=4 slows the CPU as its mobile preset does.
 //
 // Lighthouse's TBT (npm run bench:lighthouse) is the issue's figure, but on a busy 2-core machine one
 // build gives 600 to 1,400 ms from one run to the next; these parts of it vary far less, so a change

@@ -92,13 +92,10 @@ void Promise.all([
   whenRouterReady(router),
   atMost(whenSessionSettled(), SESSION_WAIT_MS),
 ]).then(() => {
-  if (drawnLater) {
-    setTimeout(() => {
-      draw(container);
-      registerServiceWorkerLater();
-    }, 0);
-  } else {
+  const drawFirstScreen = () => {
     draw(container);
     registerServiceWorkerLater();
-  }
+  };
+  if (drawnLater) setTimeout(drawFirstScreen, 0);
+  else drawFirstScreen();
 });

@@ -4,6 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '@attend/shared';
 import { apiPaths, paths, routePatterns } from '../src/config/paths';
+import { LAST_SHOWN_USER_KEY } from '../src/features/attendance/lib/last-shown-user';
 import { REFRESH_LOCK } from '../src/lib/auth-session';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { participantUser } from './fixtures';
@@ -75,6 +76,8 @@ describe("index.html's early requests", () => {
     expect(code).toContain(`'${apiPaths.refresh()}'`);
     expect(code).toContain(`'${LANGUAGE_STORAGE_KEY}'`);
     expect(code).toContain(`'${REFRESH_LOCK}'`);
+    expect(code).toContain(`'${apiPaths.myQrCode()}'`);
+    expect(code).toContain(`'${LAST_SHOWN_USER_KEY}'`);
   });
 
   it('sends nothing when nobody is signed in on this browser', async () => {
@@ -223,7 +226,7 @@ describe("index.html's early requests", () => {
     });
 
     it('starts the image at the address kept with the user when this device showed them last', async () => {
-      localStorage.setItem('attend.lastShownUserId', String(confirmed.id));
+      localStorage.setItem(LAST_SHOWN_USER_KEY, String(confirmed.id));
       answer(confirmed, participantToken);
       const { images, qrCalls } = watch();
       openPage(paths.participant.qrCode());

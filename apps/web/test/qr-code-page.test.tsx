@@ -3,6 +3,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TParticipantSelf } from '@attend/shared';
 import { apiPaths } from '../src/config/paths';
+import { LAST_SHOWN_USER_KEY } from '../src/features/attendance/lib/last-shown-user';
 import { QrCodePage } from '../src/features/attendance/routes/qr-code-page';
 import { expireSession, startSession } from '../src/lib/auth-session';
 import { deferred, participantUser } from './fixtures';
@@ -28,7 +29,7 @@ afterEach(() => {
 describe('the QR page', () => {
   it('shows the QR code while the event card waits for its details, then the details', async () => {
     // This device showed the same participant last: the URL kept with the user is used.
-    localStorage.setItem('attend.lastShownUserId', String(confirmed.id));
+    localStorage.setItem(LAST_SHOWN_USER_KEY, String(confirmed.id));
     const answer = deferred();
     server.use(
       mock.get(apiPaths.event(confirmed.event.id), async () => {
