@@ -1,4 +1,5 @@
 /// <reference types="vite-plugin-pwa/client" />
+/// <reference types="vite-plugin-pwa/info" />
 // First: before any schema parses an answer.
 import './lib/zod-config';
 // Mantine's rules for the first screen only; the lazy pages bring the rest (app/router.tsx).
@@ -13,6 +14,7 @@ import { App } from './app/app';
 import { queryClient } from './app/provider';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { useLanguageSync } from './features/auth/hooks/use-language-sync';
+import { afterFirstScreen } from './lib/after-first-screen';
 import { atMost } from './lib/at-most';
 import { restoreSession, whenSessionSettled } from './lib/auth-session';
 import { startLanguage } from './lib/i18n';
@@ -22,19 +24,24 @@ import { useForgetOfflineCopiesOnSignOut, useRefetchWhenSessionResumes } from '.
 void restoreSession();
 
 /**
- * The service worker (vite.config.ts) makes every page open offline; a dev server has none. Its code
- * is fetched, and it is registered, once the first screen is drawn and the page has loaded (its
- * scripts, styles and images): its downloads, the whole app's precache, never compete with the page's.
+ * The service worker (vite.config.ts) makes every page open offline, and the web app manifest makes
+ * the app installable; a dev server has neither. Both come once the first screen is drawn and the
+ * page has loaded (lib/after-first-screen.ts): the service worker's code and the whole app's
+ * precache, the manifest and its icon never compete with the page's own downloads.
  */
 function registerServiceWorkerLater(): void {
   if (!import.meta.env.PROD) return;
-  const register = () =>
-    setTimeout(
-      () => void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true })),
-      0,
-    );
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  afterFirstScreen(() => {
+    void import('virtual:pwa-info').then(({ pwaInfo }) => {
+      if (!pwaInfo || document.querySelector('link[rel="manifest"]')) return;
+      const link = document.createElement('link');
+      link.rel = 'manifest';
+      link.href = pwaInfo.webManifest.href;
+      if (pwaInfo.webManifest.useCredentials) link.crossOrigin = 'use-credentials';
+      document.head.append(link);
+    });
+    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  });
 }
 
 /**

@@ -189,41 +189,47 @@ describe("index.html's early requests", () => {
       return { images, qrCalls };
     }
 
-    /** What the app does on the event page: its loader, then the page's own QR call. */
-    async function appOpensEventPage() {
+    /** What the app does on a participant's page before drawing it: the session, the page's loader. */
+    async function appOpens(page: 'event' | 'tag', address: string) {
       vi.resetModules();
       const session = await import('../src/lib/auth-session');
       await session.restoreSession();
       const { fetchAheadFor } = await import('../src/app/fetch-ahead');
-      const loader = fetchAheadFor('event');
-      const address = paths.participant.event(event.id);
+      const loader = fetchAheadFor(page);
       await loader({
         params: { eventId: String(event.id) },
         request: new Request(`http://localhost${address}`),
         url: new URL(`http://localhost${address}`),
-        pattern: routePatterns.participantEvent,
+        pattern: page === 'tag' ? routePatterns.participantEventTag : routePatterns.participantEvent,
         context: undefined,
       });
-      const { getMyQrCode } = await import('../src/features/attendance/api/get-my-qr-code');
-      return { session, getMyQrCode };
+      const { queryClient } = await import('../src/app/provider');
+      const { myQrCodeQueryOptions } = await import('../src/features/attendance/api/get-my-qr-code');
+      const shown = queryClient.getQueryData(myQrCodeQueryOptions(confirmed.id).queryKey);
+      return { session, shown };
     }
 
-    it('asks the API for a fresh one once and starts its image, which the page then shows', async () => {
-      answer(confirmed, participantToken);
-      const { images, qrCalls } = watch();
-      openPage(paths.participant.event(event.id));
-      // Before any of the app's code has run.
-      await vi.waitFor(() => expect(images).toHaveLength(1));
-      expect(qrCalls).toHaveLength(1);
-      const { session, getMyQrCode } = await appOpensEventPage();
-      const shown = await getMyQrCode();
-      expect(qrCalls).toEqual([`Bearer ${participantToken}`]);
-      expect(images).toHaveLength(1);
-      expect(images[0]).toMatch(/^\/api\/participants\/qr\/7\.png\?exp=1&sig=abc&t=\d+$/);
-      // The page asks for the very address whose download has started.
-      expect(shown).toBe(images[0]);
-      session.expireSession();
-    });
+    it.each([
+      ['event page', 'event' as const, paths.participant.event(event.id)],
+      ['tag page', 'tag' as const, paths.participant.eventTag(event.id)],
+    ])(
+      'asks the API for a fresh one once and starts its image, which the %s then shows in its first drawing',
+      async (_name, page, address) => {
+        answer(confirmed, participantToken);
+        const { images, qrCalls } = watch();
+        openPage(address);
+        // Before any of the app's code has run.
+        await vi.waitFor(() => expect(images).toHaveLength(1));
+        expect(qrCalls).toHaveLength(1);
+        const { session, shown } = await appOpens(page, address);
+        expect(qrCalls).toEqual([`Bearer ${participantToken}`]);
+        expect(images).toHaveLength(1);
+        expect(images[0]).toMatch(/^\/api\/participants\/qr\/7\.png\?exp=1&sig=abc&t=\d+$/);
+        // The page's query has the very address whose download has started, before the page is drawn.
+        expect(shown).toBe(images[0]);
+        session.expireSession();
+      },
+    );
 
     it('starts the image at the address kept with the user when this device showed them last', async () => {
       localStorage.setItem(LAST_SHOWN_USER_KEY, String(confirmed.id));
@@ -232,7 +238,7 @@ describe("index.html's early requests", () => {
       openPage(paths.participant.qrCode());
       await window.attendEarlyQr;
       expect(images).toHaveLength(1);
-      const { session } = await appOpensEventPage();
+      const { session } = await appOpens('event', paths.participant.qrCode());
       const { qrStamp, withTimestamp } = await import('../src/features/attendance/lib/qr-image');
       expect(qrCalls).toEqual([]);
       expect(images).toEqual([withTimestamp(qrUrl, qrStamp(qrUrl))]);
@@ -241,7 +247,6 @@ describe("index.html's early requests", () => {
 
     it.each([
       ['a participant who has not confirmed', participantUser, paths.participant.event(event.id)],
-      ['the tag page', confirmed, paths.participant.eventTag(event.id)],
       ['the sessions page', confirmed, paths.participant.sessions()],
     ])('asks for nothing on %s', async (_case, user, address) => {
       answer(user, participantToken);

@@ -65,18 +65,23 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   const url = apiPaths.event(eventId);
   const early = await takeEarlyAnswer(url, currentLanguage());
   const answer = fetchAhead(url, { 'Cache-Control': 'no-cache' }, early?.body);
-  if (page === 'event' || page === 'qr-code') void fetchQrImageAhead(user);
+  const qr = fetchQrAhead(user);
   const code = import('../features/attendance/api/get-attendee-event');
   const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);
-  await queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false });
+  await Promise.all([
+    queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false }),
+    qr.catch(() => undefined),
+  ]);
 }
 
 /**
- * The QR image the event page and the QR page show a confirmed participant, the last thing a phone
- * waits for on them: as the page will ask (features/attendance/hooks/use-participant-qr.ts), the URL
- * kept with the user when this device last showed the same person, or else a fresh one from the API.
+ * The QR code the event page, the tag page and the QR page show a confirmed participant, the last
+ * thing a phone waits for on them, as the page will ask (features/attendance/hooks/use-participant-qr.ts):
+ * the URL kept with the user when this device last showed the same person, or else a fresh one from
+ * the API, which is then put in the query cache as the page's query, so that the page's first
+ * drawing has its image. Its image is requested now either way.
  */
-async function fetchQrImageAhead(participant: TParticipantSelf): Promise<void> {
+async function fetchQrAhead(participant: TParticipantSelf): Promise<void> {
   if (!participant.confirmed_attendance) return;
   // index.html's script may have asked already, the same way (lib/early-answers.ts).
   const early = await takeEarlyQr();
@@ -84,28 +89,26 @@ async function fetchQrImageAhead(participant: TParticipantSelf): Promise<void> {
     notePreparedQrImage(early.url, early.stamp);
     return;
   }
+  let fresh: Promise<unknown>;
   if (early?.body) {
-    // The page's own call (features/attendance/api/get-my-qr-code.ts) takes this answer, and then
-    // asks for the image with the time parameter it was requested with.
+    // The page's query (features/attendance/api/get-my-qr-code.ts) takes this answer, and then asks
+    // for the image with the time parameter it was requested with.
     const { stamp } = early;
-    void fetchAhead(apiPaths.myQrCode(), {}, early.body).then(
-      (body) => {
-        const url = qrCodeUrlOf(body);
-        if (url) notePreparedQrImage(url, stamp);
-      },
-      () => {},
-    );
-    return;
-  }
-  if (participant.qr_code_url && readLastShownUserId() === participant.id) {
+    fresh = fetchAhead(apiPaths.myQrCode(), {}, early.body).then((body) => {
+      const url = qrCodeUrlOf(body);
+      if (url) notePreparedQrImage(url, stamp);
+    });
+  } else if (participant.qr_code_url && readLastShownUserId() === participant.id) {
     prepareQrImage(participant.qr_code_url);
     return;
-  }
-  void fetchAhead(apiPaths.myQrCode()).then(
-    (body) => {
+  } else {
+    fresh = fetchAhead(apiPaths.myQrCode()).then((body) => {
       const url = qrCodeUrlOf(body);
       if (url) prepareQrImage(url);
-    },
-    () => {},
-  );
+    });
+  }
+  const code = import('../features/attendance/api/get-my-qr-code');
+  // A failure is not put in the cache: the page's own query asks again and shows what it gets.
+  const [answered, { myQrCodeQueryOptions }] = await Promise.all([fresh.then(() => true), code]);
+  if (answered) await queryClient.prefetchQuery({ ...myQrCodeQueryOptions(participant.id), retry: false });
 }

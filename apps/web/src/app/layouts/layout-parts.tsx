@@ -3,6 +3,7 @@ import { Box, Text, type MantineSize } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
 import { PageLoader } from '../../components/page-loader';
+import { afterFirstScreen } from '../../lib/after-first-screen';
 import classes from './layouts.module.css';
 import { LogoutButton, type Logout } from './logout-button';
 import type { PhoneMenuDrawerProps } from './phone-menu-drawer';
@@ -52,21 +53,13 @@ const PhoneMenuDrawer = lazy(loadPhoneMenuDrawer);
  * The phone's menu, a drawer from the right: `top` (the person), the navigation `links`, the language
  * and Logout. It is drawn from its first opening on, not with the page (a slow phone's first drawing
  * of a page has only the menu button). Its code is not in the page's first download either: it is
- * fetched once the page is idle after its drawing (and at the first opening, if that comes first;
+ * fetched once the page has loaded and is idle (and at the first opening, if that comes first;
  * the service worker keeps it for offline use like every file of the app).
  */
 export function PhoneMenu(props: PhoneMenuDrawerProps) {
   const [drawn, setDrawn] = useState(false);
   if (props.opened && !drawn) setDrawn(true);
-  useEffect(() => {
-    const load = () => void loadPhoneMenuDrawer().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(load, { timeout: 5000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(load, 2000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstScreen(() => void loadPhoneMenuDrawer().catch(() => undefined)), []);
   if (!drawn) return null;
   return (
     <Suspense fallback={null}>

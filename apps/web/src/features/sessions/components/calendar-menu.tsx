@@ -1,46 +1,22 @@
-import { useId, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { CopyIcon } from '../../../components/copy-icon';
-import { serverMessage } from '../../../lib/api-errors';
-import { notify } from '../../../lib/notify';
-import { useDownloadMyCalendar } from '../api/download-calendar';
-import { useCalendarSubscription } from '../api/get-calendar-subscription';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Button, Loader, Stack } from '@mantine/core';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
+import { t } from '../../../lib/i18n';
 import { ts } from '../i18n';
+
+/** The open panel's code (calendar-panel.tsx), asked for once. */
+const loadCalendarPanel = () => import('./calendar-panel');
+const CalendarPanel = lazy(loadCalendarPanel);
 
 /**
  * "Add to calendar" on the participant's sessions page: the registered sessions as an .ics file,
  * and the private webcal:// address a calendar app subscribes to (fetched when the panel opens).
+ * The panel's code is fetched once the page has loaded and is idle, or at the first opening.
  */
 export function CalendarMenu() {
   const [opened, setOpened] = useState(false);
-  const download = useDownloadMyCalendar();
-  const subscription = useCalendarSubscription(opened);
-  const urlId = useId();
   const panelId = useId();
-  const url = subscription.data?.url ?? '';
-
-  const save = () =>
-    download.mutate(undefined, {
-      onSuccess: () => notify(ts('cal.downloaded'), 'success'),
-      onError: (err) => notify(serverMessage(err, ts('cal.downloadFailed')), 'error'),
-    });
-
-  const copy = () =>
-    navigator.clipboard.writeText(url).then(
-      () => notify(ts('cal.copied'), 'success'),
-      () => notify(ts('cal.copyFailed'), 'error'),
-    );
+  useEffect(() => afterFirstScreen(() => void loadCalendarPanel().catch(() => undefined)), []);
 
   return (
     <Stack gap="xs" align="flex-start">
@@ -54,53 +30,9 @@ export function CalendarMenu() {
       </Button>
       {/* Beside the button, not floating over the list: roomy enough on a phone. */}
       {opened && (
-        <Paper id={panelId} withBorder radius="md" p="md" maw={520} w="100%">
-          <Stack gap="sm">
-            <Text size="sm">{ts('cal.downloadHint')}</Text>
-            <Button variant="default" onClick={save} loading={download.isPending} w="fit-content">
-              {ts('cal.download')}
-            </Button>
-            <Divider label={ts('cal.subscribe')} labelPosition="left" />
-            <Text size="sm">{ts('cal.subscribeHint')}</Text>
-            {subscription.isError ? (
-              <Text size="sm" c="red.8" role="alert">
-                {serverMessage(subscription.error, ts('cal.urlFailed'))}
-              </Text>
-            ) : (
-              <Group gap="xs" align="flex-end" wrap="nowrap">
-                <TextInput
-                  id={urlId}
-                  label={ts('cal.urlLabel')}
-                  value={url}
-                  readOnly
-                  onFocus={(e) => e.currentTarget.select()}
-                  style={{ flex: 1 }}
-                  data-testid="calendar-url"
-                  disabled={!url}
-                />
-                <Tooltip label={ts('cal.copy')} withArrow>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={ts('cal.copy')}
-                    onClick={() => void copy()}
-                    disabled={!url}
-                  >
-                    <CopyIcon />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            )}
-            {url && (
-              <Anchor href={url} size="sm" c="blue.9">
-                {ts('cal.open')}
-              </Anchor>
-            )}
-            <Text size="xs" c="dimmed">
-              {ts('cal.revokeHint')}
-            </Text>
-          </Stack>
-        </Paper>
+        <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+          <CalendarPanel id={panelId} />
+        </Suspense>
       )}
     </Stack>
   );
