@@ -65,13 +65,11 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   const url = apiPaths.event(eventId);
   const early = await takeEarlyAnswer(url, currentLanguage());
   const answer = fetchAhead(url, { 'Cache-Control': 'no-cache' }, early?.body);
-  const qr = fetchQrAhead(user);
+  // Its failure is the page's to show (its own query asks again), never an unhandled rejection.
+  const qr = fetchQrAhead(user).catch(() => undefined);
   const code = import('../features/attendance/api/get-attendee-event');
   const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);
-  await Promise.all([
-    queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false }),
-    qr.catch(() => undefined),
-  ]);
+  await Promise.all([queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false }), qr]);
 }
 
 /**
