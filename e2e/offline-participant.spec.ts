@@ -169,7 +169,8 @@ test.describe('installable app and offline participant pages', () => {
           .filter((k) => k.startsWith('attend.offline.'))
           .sort(),
       );
-    expect(await kept()).toEqual([`attend.offline.${me.id}.event`, `attend.offline.${me.id}.qr`]);
+    // The tag page keeps the QR code's data once it has read it (it shows the image meanwhile).
+    await expect.poll(kept).toEqual([`attend.offline.${me.id}.event`, `attend.offline.${me.id}.qr`]);
 
     await context.setOffline(true);
     const notice =

@@ -100,6 +100,9 @@ function TagView({
   // The tag image as data too, so that the PNG drawn from the tag holds it.
   const imageData = useDataUrl(event.tag_design.imageUrl, offline);
   const qrImage = qrData.data ?? keptQr?.value ?? null;
+  // Until its data arrives (read from the browser's cache: the image was asked for with the page,
+  // app/fetch-ahead.ts), the QR code is shown from its address, in the page's first drawing.
+  const shownQr = qrImage ?? (offline ? null : qr.src);
   // The kept logo only while the event still has one (staff may have removed it since).
   const logoImage = event.logo_url ? (logoData.data ?? keptLogo?.value ?? null) : null;
   const qrFailed = !qrImage && (!!qr.error || qrData.isError);
@@ -112,7 +115,7 @@ function TagView({
   }, [participant.id, logoData.data]);
 
   const download = async () => {
-    if (!confirmed || !qrImage || !tagRef.current) {
+    if (!confirmed || !shownQr || !tagRef.current) {
       notify(tt('tag.notAvailable'), 'warning');
       return;
     }
@@ -191,10 +194,11 @@ function TagView({
                   logoUrl={logoImage}
                   imageUrl={event.tag_design.imageUrl ? (imageData.data ?? null) : null}
                   qr={
-                    qrImage ? (
+                    shownQr ? (
                       <img
-                        src={qrImage}
+                        src={shownQr}
                         alt={tt('tag.qrTitle')}
+                        onError={qrImage ? undefined : qr.onImageError}
                         data-testid="tag-qr-image"
                         style={{ width: '100%', height: '100%', imageRendering: 'pixelated' }}
                       />
@@ -206,7 +210,7 @@ function TagView({
                 />
               </FitToWidth>
             )}
-            <Button onClick={() => void download()} loading={downloading} disabled={offline && !qrImage}>
+            <Button onClick={() => void download()} loading={downloading} disabled={offline && !shownQr}>
               {tt('tag.download')}
             </Button>
           </Stack>
