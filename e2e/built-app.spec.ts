@@ -50,6 +50,18 @@ test("a participant's page downloads neither the sign-in forms nor the phone men
   expect(code.some((text) => text.includes('@mantine/core/Burger`'))).toBe(true);
 });
 
+test('the web app manifest is linked once the first screen has been drawn, not by the HTML', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('rel="manifest"');
+  await page.goto('/', { waitUntil: 'load' });
+  // The app adds it once the page has loaded and settled (src/lib/after-first-screen.ts).
+  expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+});
+
 test("a signed-in participant's page asks for the session and its event from index.html, before the app's code has run, and once", async ({
   page,
 }) => {

@@ -54,6 +54,8 @@ function manifestLinkLater(): Plugin {
   return {
     name: 'attend:manifest-link-later',
     apply: 'build',
+    // vite-plugin-pwa's own HTML step is a post plugin: this one comes after it.
+    enforce: 'post',
     transformIndexHtml: {
       order: 'post',
       handler: (html) => html.replace(/[ \t]*<link rel="manifest"[^>]*>\n?/, ''),
