@@ -33,7 +33,7 @@ test('the built app asks for its scripts to be compiled as they stream in, witho
   expect((await served.text()).startsWith(HINT)).toBe(true);
 });
 
-test("a participant's page downloads neither the sign-in forms nor the phone menu's drawer before it draws", async ({
+test("a participant's page downloads neither the sign-in forms, the phone menu's drawer nor zod's JSON Schema writer before it draws", async ({
   request,
 }) => {
   // Every script the page's HTML names (its entry and the modules preloaded with it).
@@ -48,6 +48,9 @@ test("a participant's page downloads neither the sign-in forms nor the phone men
     expect(code.filter((text) => text.includes(`@mantine/core/${component}\``))).toEqual([]);
   // The participant's page itself is there.
   expect(code.some((text) => text.includes('@mantine/core/Burger`'))).toBe(true);
+  // zod is (the page checks its answers with it), without its JSON Schema writer (vite.config.ts).
+  expect(code.some((text) => text.includes('safeParse'))).toBe(true);
+  expect(code.filter((text) => text.includes('json-schema.org'))).toEqual([]);
 });
 
 test('the web app manifest is linked once the first screen has been drawn, not by the HTML', async ({

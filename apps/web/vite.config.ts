@@ -45,6 +45,57 @@ function stylesAfterFrame(): Plugin {
 }
 
 /**
+ * zod's classic schemas carry the code that writes them out as JSON Schema: a processor per kind of
+ * schema, and the methods `toJSONSchema()` and `~standard.jsonSchema`. The API uses it for its
+ * OpenAPI document; the browser never does, and it was about 6 KB of every signed-in participant
+ * page's compressed script. In the web build, zod's classic schemas import stand-ins of those two
+ * modules instead, each export a function that says so if it is ever called.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const core = path.dirname(createRequire(import.meta.url).resolve('zod/v4/core'));
+  const classic = path.join(path.dirname(core), 'classic') + path.sep;
+  const replaced = ['json-schema-processors.js', 'to-json-schema.js'].map((name) => path.join(core, name));
+  const PREFIX = '\0attend:zod-without-json-schema:';
+  return {
+    name: 'attend:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.startsWith(classic)) return null;
+      const target = path.resolve(path.dirname(importer), source);
+      return replaced.includes(target) ? PREFIX + target : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const real = readFileSync(id.slice(PREFIX.length), 'utf8');
+      const names = new Set([
+        ...[...real.matchAll(/^export (?:const|function|class) (\w+)/gm)].map(([, name = '']) => name),
+        ...[...real.matchAll(/^export \{([^}]*)\}/gm)].flatMap(([, list = '']) =>
+          list.split(',').map(
+            (entry) =>
+              entry
+                .trim()
+                .split(/\s+as\s+/)
+                .pop() ?? '',
+          ),
+        ),
+      ]);
+      names.delete('');
+      const unavailable = `() => { throw new Error('JSON Schema is not written in the browser'); }`;
+      return [
+        `const unavailable = ${unavailable};`,
+        // The method factories run when a schema's ~standard is read: they hand back the stand-in.
+        ...[...names].map((name) =>
+          name.startsWith('create')
+            ? `export const ${name} = () => unavailable;`
+            : `export const ${name} = unavailable;`,
+        ),
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * Takes the web app manifest's link out of the built index.html (vite-plugin-pwa puts it there):
  * src/main.tsx adds it once the first screen has been drawn. Chromium fetches the manifest and its
  * icon as soon as it sees the link, 6 KB that a phone's first visit downloaded beside the page's own
@@ -303,6 +354,7 @@ export default defineConfig({
     compileHints(),
     directImports(),
     lazySchemas(),
+    zodWithoutJsonSchema(),
     groups.plugin,
     woff2Only(),
     stylesAfterFrame(),
