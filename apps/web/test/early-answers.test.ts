@@ -11,6 +11,10 @@ import { participantUser } from './fixtures';
 import { server } from './msw';
 import { accessToken, staffUser } from './tokens';
 
+/** A QR image's bytes as the API would send them (the PNG signature is enough for the reader). */
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_DATA_URL = `data:image/png;base64,${Buffer.from(PNG_BYTES).toString('base64')}`;
+
 // index.html's inline script starts a signed-in visit's requests before the app's code has arrived;
 // the app takes their answers instead of asking again (src/lib/early-answers.ts). The script is
 // run here as the browser runs it, from the file the build serves.
@@ -185,6 +189,9 @@ describe("index.html's early requests", () => {
           qrCalls.push(request.headers.get('authorization') ?? '');
           return HttpResponse.json({ success: true, qr_code_url: qrUrl });
         }),
+        mock.get('/api/participants/qr/7.png', () =>
+          HttpResponse.arrayBuffer(PNG_BYTES.buffer, { headers: { 'Content-Type': 'image/png' } }),
+        ),
       );
       return { images, qrCalls };
     }
@@ -205,8 +212,10 @@ describe("index.html's early requests", () => {
       });
       const { queryClient } = await import('../src/app/provider');
       const { myQrCodeQueryOptions } = await import('../src/features/attendance/api/get-my-qr-code');
+      const { imageDataQueryOptions } = await import('../src/features/tags/lib/image-data-query');
       const shown = queryClient.getQueryData(myQrCodeQueryOptions(confirmed.id).queryKey);
-      return { session, shown };
+      const data = (src: string) => queryClient.getQueryData(imageDataQueryOptions(src).queryKey);
+      return { session, shown, data };
     }
 
     it.each([
@@ -221,12 +230,14 @@ describe("index.html's early requests", () => {
         // Before any of the app's code has run.
         await vi.waitFor(() => expect(images).toHaveLength(1));
         expect(qrCalls).toHaveLength(1);
-        const { session, shown } = await appOpens(page, address);
+        const { session, shown, data } = await appOpens(page, address);
         expect(qrCalls).toEqual([`Bearer ${participantToken}`]);
         expect(images).toHaveLength(1);
         expect(images[0]).toMatch(/^\/api\/participants\/qr\/7\.png\?exp=1&sig=abc&t=\d+$/);
         // The page's query has the very address whose download has started, before the page is drawn.
         expect(shown).toBe(images[0]);
+        // The tag page shows (and keeps) the image's data: read before its drawing too.
+        expect(data(images[0] ?? '')).toBe(page === 'tag' ? PNG_DATA_URL : undefined);
         session.expireSession();
       },
     );
@@ -235,10 +246,11 @@ describe("index.html's early requests", () => {
       localStorage.setItem(LAST_SHOWN_USER_KEY, String(confirmed.id));
       answer(confirmed, participantToken);
       const { images, qrCalls } = watch();
-      openPage(paths.participant.qrCode());
+      openPage(paths.participant.eventTag(event.id));
       await window.attendEarlyQr;
       expect(images).toHaveLength(1);
-      const { session } = await appOpens('event', paths.participant.qrCode());
+      const { session, data } = await appOpens('tag', paths.participant.eventTag(event.id));
+      expect(data(images[0] ?? '')).toBe(PNG_DATA_URL);
       const { qrStamp, withTimestamp } = await import('../src/features/attendance/lib/qr-image');
       expect(qrCalls).toEqual([]);
       expect(images).toEqual([withTimestamp(qrUrl, qrStamp(qrUrl))]);

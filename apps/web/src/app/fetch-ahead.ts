@@ -3,7 +3,7 @@ import type { TParticipantSelf } from '@attend/shared';
 import { apiPaths } from '../config/paths';
 import { qrCodeUrlOf } from '../features/attendance/api/qr-code-url';
 import { readLastShownUserId } from '../features/attendance/lib/last-shown-user';
-import { notePreparedQrImage, prepareQrImage } from '../features/attendance/lib/qr-image';
+import { notePreparedQrImage, preparedQrStamp, prepareQrImage } from '../features/attendance/lib/qr-image';
 import { fetchAhead } from '../lib/api-client';
 import { atMost } from '../lib/at-most';
 import { isParticipant, whenSessionSettled } from '../lib/auth-session';
@@ -66,7 +66,9 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   const early = await takeEarlyAnswer(url, currentLanguage());
   const answer = fetchAhead(url, { 'Cache-Control': 'no-cache' }, early?.body);
   // Its failure is the page's to show (its own query asks again), never an unhandled rejection.
-  const qr = fetchQrAhead(user).catch(() => undefined);
+  const qr = fetchQrAhead(user)
+    .then(() => (page === 'tag' ? fetchTagQrDataAhead(user) : undefined))
+    .catch(() => undefined);
   const code = import('../features/attendance/api/get-attendee-event');
   const [, { attendeeEventQueryOptions }] = await Promise.all([answer, code]);
   await Promise.all([queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false }), qr]);
@@ -109,4 +111,27 @@ async function fetchQrAhead(participant: TParticipantSelf): Promise<void> {
   // A failure is not put in the cache: the page's own query asks again and shows what it gets.
   const [answered, { myQrCodeQueryOptions }] = await Promise.all([fresh.then(() => true), code]);
   if (answered) await queryClient.prefetchQuery({ ...myQrCodeQueryOptions(participant.id), retry: false });
+}
+
+/**
+ * The tag page shows its QR code from the image's data (which it keeps for offline use and draws
+ * into the PNG): read now from the image asked for ahead, so that the page's first drawing has it.
+ */
+async function fetchTagQrDataAhead(participant: TParticipantSelf): Promise<void> {
+  if (!participant.confirmed_attendance) return;
+  const [{ shownQrSrc }, { myQrCodeQueryOptions }, { imageDataQueryOptions }] = await Promise.all([
+    import('../features/attendance/hooks/use-participant-qr'),
+    import('../features/attendance/api/get-my-qr-code'),
+    import('../features/tags/lib/image-data-query'),
+  ]);
+  // As the page will (features/attendance/hooks/use-participant-qr.ts): the kept URL with the time
+  // parameter its image was asked for with, or else the fresh one the query has.
+  const kept =
+    participant.qr_code_url && readLastShownUserId() === participant.id ? participant.qr_code_url : null;
+  const stamp = kept ? preparedQrStamp(kept) : null;
+  const src = shownQrSrc(
+    kept && stamp !== null ? { url: kept, stamp } : null,
+    kept ? undefined : queryClient.getQueryData(myQrCodeQueryOptions(participant.id).queryKey),
+  );
+  if (src) await queryClient.prefetchQuery({ ...imageDataQueryOptions(src), retry: false });
 }

@@ -20,6 +20,18 @@ export type ParticipantQr = {
 };
 
 /**
+ * The address a QR image is shown from: the URL kept with the user, with the time parameter its
+ * image was asked for with, or else the fresh one from the API (which carries its own).
+ */
+export function shownQrSrc(
+  stored: { url: string; stamp: number } | null,
+  fresh: string | undefined,
+): string | null {
+  if (stored) return withTimestamp(sameOriginUrl(stored.url), stored.stamp);
+  return fresh ? sameOriginUrl(fresh) : null;
+}
+
+/**
  * The QR code of a confirmed participant (document 1 §4): the URL from the user data when this device
  * last showed the same user; fetched fresh when there is none, when another user was last shown, or
  * when the stored image fails to load. Call with a `key` of the participant id so a user change
@@ -35,9 +47,10 @@ export function useParticipantQr(participant: TParticipantSelf): ParticipantQr {
   const useStored = !!storedUrl && !storedFailed;
   const query = useMyQrCode(participant.id, confirmed && !useStored);
 
-  let src: string | null = null;
-  if (useStored && storedUrl) src = withTimestamp(sameOriginUrl(storedUrl), stamp);
-  else if (confirmed && query.data) src = sameOriginUrl(query.data);
+  const src = shownQrSrc(
+    useStored && storedUrl ? { url: storedUrl, stamp } : null,
+    confirmed ? query.data : undefined,
+  );
 
   useEffect(() => {
     if (src) writeLastShownUserId(participant.id);

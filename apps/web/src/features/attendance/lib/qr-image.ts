@@ -27,14 +27,18 @@ export function notePreparedQrImage(url: string, stamp: number): void {
   prepared = { url, stamp };
 }
 
+/** The time parameter this QR URL's image was fetched ahead with, if it was (within 10 s). */
+export function preparedQrStamp(url: string): number | null {
+  const ahead = prepared;
+  return ahead?.url === url && Date.now() - ahead.stamp < AHEAD_FOR_MS ? ahead.stamp : null;
+}
+
 /**
  * The time parameter for this QR URL: the one its image was fetched ahead with (once, for the same
  * URL, within 10 s), or now.
  */
 export function qrStamp(url: string): number {
-  const now = Date.now();
-  const ahead = prepared;
-  if (ahead?.url !== url) return now;
-  prepared = null;
-  return now - ahead.stamp < AHEAD_FOR_MS ? ahead.stamp : now;
+  const stamp = preparedQrStamp(url);
+  if (prepared?.url === url) prepared = null;
+  return stamp ?? Date.now();
 }

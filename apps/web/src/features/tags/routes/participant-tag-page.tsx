@@ -31,7 +31,7 @@ import { isParticipant, useSession } from '../../../lib/auth-session';
 import { t } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { ZImageDataUrl } from '../../../lib/image-data-url';
-import { imageDataUrl, keepOfflineCopy, useOfflineCopy } from '../../../lib/offline-copy';
+import { keepOfflineCopy, useOfflineCopy } from '../../../lib/offline-copy';
 import { saveBlob } from '../../../lib/transfer';
 import { useIdParam } from '../../../lib/use-id-param';
 import {
@@ -45,6 +45,7 @@ import {
 import { FitToWidth } from '../components/fit-to-width';
 import { TagCard } from '../components/tag-card';
 import { tt } from '../i18n';
+import { imageDataQueryOptions } from '../lib/image-data-query';
 import { fileNamePart, tagPng } from '../lib/tag-png';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -53,13 +54,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
  * while offline, but what was fetched stays when the network goes.
  */
 function useDataUrl(url: string | null, offline: boolean) {
-  return useQuery({
-    queryKey: ['tags', 'image', url] as const,
-    queryFn: ({ signal }) => imageDataUrl(url ?? '', signal),
-    enabled: !!url && !offline,
-    staleTime: Infinity,
-    retry: 1,
-  });
+  return useQuery({ ...imageDataQueryOptions(url ?? ''), enabled: !!url && !offline });
 }
 
 function ConfirmPrompt() {
