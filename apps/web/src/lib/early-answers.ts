@@ -22,7 +22,7 @@ declare global {
      */
     attendEarlyAnswer?: Promise<EarlyAnswer | null>;
     /**
-     * On the event page and the QR page of a confirmed participant, their QR code's image (null
+     * On the event, tag and QR pages of a confirmed participant, their QR code's image (null
      * when the refresh did not give a confirmed participant this page is for).
      */
     attendEarlyQr?: Promise<EarlyQr | null>;
