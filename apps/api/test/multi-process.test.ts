@@ -18,7 +18,9 @@ type Proc = { child: ChildProcess; output: () => string; exited: Promise<number 
 const procs: Proc[] = [];
 const dirs: string[] = [];
 const SECRET = 'multi-process-secret-0123456789-abcdefghijklmnop';
-const basePort = 40_000 + Math.floor(Math.random() * 1000) * 4;
+// Below Linux's ephemeral range (32768 and up), from which every outgoing connection of the two
+// test runs side by side takes its local port: a port there was now and then taken (EADDRINUSE).
+const basePort = 20_000 + Math.floor(Math.random() * 2500) * 4;
 
 function start(env: Record<string, string>): Proc {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-multi-'));
