@@ -34,13 +34,15 @@ async function linksOn(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the page has drawn its content: the session restored and no loader or skeleton left.
- * (Not 'networkidle': the check-in pages keep a live stream open.)
+ * Waits until the page has drawn its content: the app drawn (index.html's frame, which has a
+ * <main> too, gone), the session restored and no loader or skeleton left. (Not 'networkidle': the
+ * check-in pages keep a live stream open.)
  */
 async function settled(page: Page) {
   await page.waitForLoadState('load');
   await page.waitForFunction(
     () =>
+      document.getElementById('boot') === null &&
       document.querySelector('main') !== null &&
       document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') === null,
     undefined,
