@@ -31,16 +31,18 @@ void restoreSession();
  */
 function registerServiceWorkerLater(): void {
   if (!import.meta.env.PROD) return;
+  // Without a network by then, the next visit does it: the page works the same meanwhile.
+  const dropped = () => undefined;
   afterFirstScreen(() => {
-    void import('virtual:pwa-info').then(({ pwaInfo }) => {
+    import('virtual:pwa-info').then(({ pwaInfo }) => {
       if (!pwaInfo || document.querySelector('link[rel="manifest"]')) return;
       const link = document.createElement('link');
       link.rel = 'manifest';
       link.href = pwaInfo.webManifest.href;
       if (pwaInfo.webManifest.useCredentials) link.crossOrigin = 'use-credentials';
       document.head.append(link);
-    });
-    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    }, dropped);
+    import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }), dropped);
   });
 }
 
