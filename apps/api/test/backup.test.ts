@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../src/lib/root';
+import { testPorts } from './ports';
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 type Env = Record<string, string | undefined>;
@@ -13,7 +14,7 @@ type Env = Record<string, string | undefined>;
 // Short paths: the server's socket lives in DATA_DIR, and Unix socket paths are limited to ~100 bytes.
 const work = mkdtempSync(path.join(tmpdir(), 'attend-bk-'));
 const dataDir = path.join(work, 'data');
-const port = String(41000 + Math.floor(Math.random() * 1000));
+const port = String(testPorts());
 const base = `http://127.0.0.1:${port}`;
 const serverEnv = {
   DATA_DIR: dataDir,

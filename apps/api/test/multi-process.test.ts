@@ -10,6 +10,7 @@ import { repoRoot } from '../src/lib/root';
 import { createStaffUser } from '../src/services/auth/create-staff-user';
 import { xlsxFile } from './fixtures/spreadsheets';
 import { freshPostgresUrl } from './helper';
+import { testPorts } from './ports';
 
 // Several server processes on one PostgreSQL server, as a user outgrows one process: separate
 // processes behind a round-robin proxy, and WEB_CONCURRENCY's cluster.
@@ -18,9 +19,8 @@ type Proc = { child: ChildProcess; output: () => string; exited: Promise<number 
 const procs: Proc[] = [];
 const dirs: string[] = [];
 const SECRET = 'multi-process-secret-0123456789-abcdefghijklmnop';
-// Below Linux's ephemeral range (32768 and up), from which every outgoing connection of the two
-// test runs side by side takes its local port: a port there was now and then taken (EADDRINUSE).
-const basePort = 20_000 + Math.floor(Math.random() * 2500) * 4;
+// This port and the three after it.
+const basePort = testPorts(4);
 
 function start(env: Record<string, string>): Proc {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-multi-'));

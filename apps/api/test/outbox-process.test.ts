@@ -8,6 +8,7 @@ import { events, participants } from '../src/db/schema';
 import { repoRoot } from '../src/lib/root';
 import { SmtpSink } from './fixtures/smtp-sink';
 import { freshPostgresUrl } from './helper';
+import { testPorts } from './ports';
 
 // The outbox across processes: a kill -9 in the middle of a batch, and two processes sharing one
 // PostgreSQL outbox. Real server processes, a real SMTP server on loopback.
@@ -104,7 +105,7 @@ async function sendAll(port: number, eventId: number, ids: number[]) {
 }
 
 const unique = () => new Set(sink.received.map((r) => r.to)).size;
-const port = () => 40000 + Math.floor(Math.random() * 2000);
+const port = () => testPorts();
 
 describe('the outbox across processes', () => {
   it.skipIf(inject('pgTemplate'))(

@@ -11,6 +11,7 @@ import { repoRoot } from '../src/lib/root';
 import { openQrPrivateKey, qrSealKey } from '../src/services/qr/key-seal';
 import { xlsxFile } from './fixtures/spreadsheets';
 import { freshPostgresUrl } from './helper';
+import { testPorts } from './ports';
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -37,7 +38,8 @@ async function waitFor(check: () => boolean, what: () => string, ms = 150_000): 
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'attend-proc-'));
-const port = String(39000 + Math.floor(Math.random() * 1000));
+// This port and the six after it (PORT + 1 to + 6 below).
+const port = String(testPorts(7));
 const env = { DATA_DIR: dataDir, PORT: port, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' };
 const running: Running[] = [];
 
