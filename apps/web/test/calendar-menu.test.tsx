@@ -5,10 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarProgrammeButton } from '../src/features/sessions/components/calendar-programme-button';
 import { ParticipantSessionsPage } from '../src/features/sessions/routes/participant-sessions';
 import { expireSession, startSession } from '../src/lib/auth-session';
+import { notify } from '../src/lib/notify';
 import { participantUser } from './fixtures';
 import { server } from './msw';
 import { renderRoutes } from './render';
 import { accessToken, staffUser } from './tokens';
+
+vi.mock('../src/lib/notify', () => ({ notify: vi.fn() }));
 
 const EVENT_ID = participantUser.event.id;
 const URL_ANSWER = 'webcal://attend.test/api/calendar/3q2-7wEjQ1mX0cJ5bH8kLzR4tVnYpA6s.ics';
@@ -87,6 +90,30 @@ describe('Add to calendar (participant sessions page)', () => {
       '/api/participants/me/calendar.ics',
     ]);
     for (const c of calls) expect(c.auth).toMatch(/^Bearer .+/);
+  });
+
+  it('still says the file is downloaded when the panel was closed while it downloaded', async () => {
+    calendarApi();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      mock.get('/api/participants/me/calendar.ics', async () => {
+        await held;
+        return new HttpResponse(ICS, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+      }),
+    );
+    vi.mocked(notify).mockClear();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/sessions', Component: ParticipantSessionsPage }], '/sessions');
+    const toggle = await screen.findByRole('button', { name: 'Add to calendar' });
+    await user.click(toggle);
+    await user.click(await screen.findByRole('button', { name: 'Download .ics' }));
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Download .ics' })).toBeNull();
+    release();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Calendar file downloaded', 'success'));
   });
 
   it("says so when the address cannot be loaded, in the server's words", async () => {

@@ -15,6 +15,9 @@ const CalendarPanel = lazy(loadCalendarPanel);
  */
 export function CalendarMenu() {
   const [opened, setOpened] = useState(false);
+  // Kept once opened, hidden when closed: a download started in it still says how it went.
+  const [drawn, setDrawn] = useState(false);
+  if (opened && !drawn) setDrawn(true);
   const panelId = useId();
   useEffect(() => afterFirstScreen(() => void loadCalendarPanel().catch(() => undefined)), []);
 
@@ -29,9 +32,9 @@ export function CalendarMenu() {
         {ts('cal.add')}
       </Button>
       {/* Beside the button, not floating over the list: roomy enough on a phone. */}
-      {opened && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
-          <CalendarPanel id={panelId} />
+      {drawn && (
+        <Suspense fallback={opened ? <Loader size="sm" aria-label={t('app.loading')} /> : null}>
+          <CalendarPanel id={panelId} hidden={!opened} />
         </Suspense>
       )}
     </Stack>

@@ -23,9 +23,9 @@ import { ts } from '../i18n';
  * webcal:// address a calendar app subscribes to, fetched as the panel opens. A module of its own:
  * its tooltip brings Floating UI, which the sessions page's first drawing does not need.
  */
-export function CalendarPanel({ id }: { id: string }) {
+export function CalendarPanel({ id, hidden }: { id: string; hidden: boolean }) {
   const download = useDownloadMyCalendar();
-  const subscription = useCalendarSubscription(true);
+  const subscription = useCalendarSubscription(!hidden);
   const urlId = useId();
   const url = subscription.data?.url ?? '';
 
@@ -42,7 +42,7 @@ export function CalendarPanel({ id }: { id: string }) {
     );
 
   return (
-    <Paper id={id} withBorder radius="md" p="md" maw={520} w="100%">
+    <Paper id={id} withBorder radius="md" p="md" maw={520} w="100%" display={hidden ? 'none' : undefined}>
       <Stack gap="sm">
         <Text size="sm">{ts('cal.downloadHint')}</Text>
         <Button variant="default" onClick={save} loading={download.isPending} w="fit-content">
