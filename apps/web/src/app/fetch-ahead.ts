@@ -74,6 +74,11 @@ async function fetchFirstAnswer(page: Page, user: TParticipantSelf, eventParam: 
   await Promise.all([queryClient.prefetchQuery({ ...attendeeEventQueryOptions(eventId), retry: false }), qr]);
 }
 
+/** The QR URL kept with the user, when this device last showed the same person (else null). */
+function keptQrUrl(participant: TParticipantSelf): string | null {
+  return participant.qr_code_url && readLastShownUserId() === participant.id ? participant.qr_code_url : null;
+}
+
 /**
  * The QR code the event page, the tag page and the QR page show a confirmed participant, the last
  * thing a phone waits for on them, as the page will ask (features/attendance/hooks/use-participant-qr.ts):
@@ -89,6 +94,7 @@ async function fetchQrAhead(participant: TParticipantSelf): Promise<void> {
     notePreparedQrImage(early.url, early.stamp);
     return;
   }
+  const kept = keptQrUrl(participant);
   let fresh: Promise<unknown>;
   if (early?.body) {
     // The page's query (features/attendance/api/get-my-qr-code.ts) takes this answer, and then asks
@@ -98,8 +104,8 @@ async function fetchQrAhead(participant: TParticipantSelf): Promise<void> {
       const url = qrCodeUrlOf(body);
       if (url) notePreparedQrImage(url, stamp);
     });
-  } else if (participant.qr_code_url && readLastShownUserId() === participant.id) {
-    prepareQrImage(participant.qr_code_url);
+  } else if (kept) {
+    prepareQrImage(kept);
     return;
   } else {
     fresh = fetchAhead(apiPaths.myQrCode()).then((body) => {
@@ -126,8 +132,7 @@ async function fetchTagQrDataAhead(participant: TParticipantSelf): Promise<void>
   ]);
   // As the page will (features/attendance/hooks/use-participant-qr.ts): the kept URL with the time
   // parameter its image was asked for with, or else the fresh one the query has.
-  const kept =
-    participant.qr_code_url && readLastShownUserId() === participant.id ? participant.qr_code_url : null;
+  const kept = keptQrUrl(participant);
   const stamp = kept ? preparedQrStamp(kept) : null;
   const src = shownQrSrc(
     kept && stamp !== null ? { url: kept, stamp } : null,
