@@ -161,12 +161,12 @@ describe('sign-in guessing budgets', () => {
       solution: { counter: number; derivedKey: string };
     };
     const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+    const key = decoded.solution.derivedKey;
+    const changed = `${key.slice(0, -2)}${key.endsWith('ff') ? '00' : 'ff'}`;
     const forgeries = [
-      // The key with its last byte changed (only the whole key the work finds is signed).
-      encode({
-        ...decoded,
-        solution: { ...decoded.solution, derivedKey: `${decoded.solution.derivedKey.slice(0, -2)}ff` },
-      }),
+      // The key with its last byte changed (only the whole key the work finds is signed). Never set
+      // to the byte it had: one key in 256 ends in ff, and that was no forgery.
+      encode({ ...decoded, solution: { ...decoded.solution, derivedKey: changed } }),
       // A key made up.
       encode({ ...decoded, solution: { ...decoded.solution, derivedKey: '00'.repeat(32) } }),
       // A harder level claimed on an easy challenge.
