@@ -5,6 +5,10 @@
 // median. Lighthouse drives a Chromium started here; before each run of a signed-in page the cookies of
 // a fresh sign-in are put in its cookie jar (as the browser keeps them), and Lighthouse empties the
 // cache and removes the service worker: every run is a first visit of someone already signed in.
+// One page is also measured as a participant who comes back finds it: opened once beforehand until
+// the service worker controls it, then measured with the browser's storage kept (the issue's "from
+// the service worker" row). The 150 KB of gzipped JavaScript is the participant's first screen's
+// target: the pages a participant enters by (`/`, `/login`); a signed-in page's figure is reported.
 //
 // Lighthouse is not a dependency of the app: it is installed once into node_modules/.cache (pinned,
 // newer versions do not install on Node 20). BENCH_SKIP_BUILD=1 reuses apps/web/dist as it is;
@@ -48,7 +52,16 @@ const TARGET = {
 };
 
 type Who = 'anonymous' | 'participant' | 'staff';
-type Page = { name: string; path: string; who: Who; desktop: boolean };
+type Page = {
+  name: string;
+  path: string;
+  who: Who;
+  desktop: boolean;
+  /** A page a participant enters by, held to the first screen's JavaScript target. */
+  entry?: boolean;
+  /** Opened once beforehand, measured from the service worker with the browser's storage kept. */
+  returning?: boolean;
+};
 
 type Audit = {
   id: string;
@@ -110,7 +123,10 @@ function readResult(report: Report): Result {
   const items = (id: string) => audit(id)?.details?.items ?? [];
   const scripts = items('network-requests').filter((r) => r.resourceType === 'Script');
   const jsBytes = scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
-  const jsGzip = scripts.reduce((sum, r) => sum + gzipBytes(String(r.url)), 0);
+  // What crossed the network: a script the service worker answered has no transfer size.
+  const jsGzip = scripts
+    .filter((r) => Number(r.transferSize ?? 0) > 0)
+    .reduce((sum, r) => sum + gzipBytes(String(r.url)), 0);
   const failed: string[] = [];
   for (const category of ['best-practices', 'seo']) {
     for (const ref of report.categories[category]?.auditRefs ?? []) {
@@ -133,9 +149,11 @@ function readResult(report: Report): Result {
 }
 
 /** The browser Lighthouse drives, started with a debugging port so the cookies can be set beforehand. */
-async function startBrowser(
-  profile: string,
-): Promise<{ port: number; setCookies: (cookies: Cookie[]) => Promise<void>; close: () => void }> {
+async function startBrowser(profile: string): Promise<{
+  port: number;
+  setCookies: (cookies: Cookie[], visitFirst?: string) => Promise<void>;
+  close: () => void;
+}> {
   const debugPort = port + 50;
   const browser = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -151,7 +169,7 @@ async function startBrowser(
     { stdio: 'ignore' },
   );
   // Connected only while the cookies are set: Lighthouse wants the browser to itself.
-  const setCookies = async (cookies: Cookie[]) => {
+  const setCookies = async (cookies: Cookie[], visitFirst?: string) => {
     let cdp = null;
     for (let i = 0; i < 100 && !cdp; i++) {
       cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`).catch(() => null);
@@ -164,6 +182,16 @@ async function startBrowser(
     await context.addCookies(
       cookies.map((c) => ({ ...c, domain: '127.0.0.1', sameSite: 'Strict' as const })),
     );
+    if (visitFirst) {
+      // The visit before: the app registers its service worker once the page has settled, which
+      // takes over (clientsClaim) when its precache is complete.
+      const tab = await context.newPage();
+      await tab.goto(visitFirst);
+      await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 120_000,
+      });
+      await tab.close();
+    }
     await cdp.close();
   };
   return { port: debugPort, setCookies, close: () => browser.kill() };
@@ -193,13 +221,21 @@ function runLighthouse(
     `--port=${debugPort}`,
   ];
   if (page.desktop) args.push('--preset=desktop');
+  if (page.returning) args.push('--disable-storage-reset');
   if (process.env.BENCH_THROTTLING === 'devtools') args.push('--throttling-method=devtools');
   if (process.env.BENCH_REPORTS) args.push('--save-assets');
-  const r = spawnSync(bin, args, { encoding: 'utf8' });
-  if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-  if (report.runtimeError) throw new Error(`lighthouse on ${page.path}: ${report.runtimeError.message}`);
-  return { report, trace: traceFile(reportFile) };
+  // A run whose trace came out unusable (NO_NAVSTART, "Please run Lighthouse again") is run again,
+  // twice at most.
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(bin, args, { encoding: 'utf8' });
+    if (!existsSync(reportFile)) throw new Error(`lighthouse failed on ${page.path}: ${r.stderr}`);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    if (!report.runtimeError) return { report, trace: traceFile(reportFile) };
+    const problem = `lighthouse on ${page.path}: ${report.runtimeError.message}`;
+    if (attempt === 3) throw new Error(problem);
+    console.log(`${problem} (run again)`);
+    rmSync(reportFile, { force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -212,12 +248,20 @@ async function main(): Promise<void> {
     // The participant's tag and QR code exist once attendance is confirmed.
     const me = await app.confirmedParticipant();
     const pages: Page[] = [
-      { name: '/', path: '/', who: 'anonymous', desktop: false },
-      { name: '/login', path: '/login', who: 'anonymous', desktop: false },
+      { name: '/', path: '/', who: 'anonymous', desktop: false, entry: true },
+      { name: '/login', path: '/login', who: 'anonymous', desktop: false, entry: true },
       { name: '/event/{id}', path: `/event/${me.eventId}`, who: 'participant', desktop: false },
       { name: '/event/{id}/tag', path: `/event/${me.eventId}/tag`, who: 'participant', desktop: false },
       { name: '/sessions', path: '/sessions', who: 'participant', desktop: false },
       { name: '/qr-code', path: '/qr-code', who: 'participant', desktop: false },
+      // Last of the participant's pages: the next page's run removes the service worker again.
+      {
+        name: '/event/{id} from the service worker',
+        path: `/event/${me.eventId}`,
+        who: 'participant',
+        desktop: false,
+        returning: true,
+      },
       { name: '/dashboard (desktop)', path: '/dashboard', who: 'staff', desktop: true },
       {
         name: 'participants page (desktop)',
@@ -238,7 +282,7 @@ async function main(): Promise<void> {
             : page.who === 'staff'
               ? (await app.staffSignIn()).cookies
               : [];
-        await browser.setCookies(cookies);
+        await browser.setCookies(cookies, page.returning ? `${base}${page.path}` : undefined);
         const { report, trace } = runLighthouse(bin, page, browser.port, out);
         // BENCH_REPORTS=dir keeps every Lighthouse report (JSON) for a closer look.
         if (process.env.BENCH_REPORTS) {
@@ -275,7 +319,7 @@ async function main(): Promise<void> {
         if (m((r) => r.tbt) >= TARGET.tbtMs) problems.push(`${page.name}: TBT ≥ ${TARGET.tbtMs} ms`);
         if (m((r) => r.lcp) >= TARGET.lcpMs) problems.push(`${page.name}: LCP ≥ ${TARGET.lcpMs} ms`);
         if (m((r) => r.cls) >= TARGET.cls) problems.push(`${page.name}: CLS ≥ ${TARGET.cls}`);
-        if (m((r) => r.jsGzipKb) > TARGET.firstScreenGzipKb)
+        if (page.entry && m((r) => r.jsGzipKb) > TARGET.firstScreenGzipKb)
           problems.push(`${page.name}: ${m((r) => r.jsGzipKb).toFixed(0)} KiB of gzipped JavaScript`);
       }
       for (const e of errors) problems.push(`${page.name}: console error: ${e}`);
