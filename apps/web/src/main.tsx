@@ -79,11 +79,11 @@ const SESSION_WAIT_MS = 4000;
 // for French or Swahili, its strings (one small chunk) arrive before the first screen is drawn:
 // index.html's frame stays until then, and the page is drawn once, for its user and in its language,
 // instead of a loading frame first (a few hundred milliseconds of a slow phone's thread each).
-const router = createAppRouter();
-// A page whose code is lazy is drawn in a task of its own: otherwise the drawing would run on in the
-// task that evaluated that code, one long block of the thread instead of two shorter ones.
-const drawnLater = !router.state.initialized;
-function draw(into: HTMLElement) {
+// The router is made in a task of its own, after this script's evaluation: matching the address,
+// starting the page's loaders and asking for its code is the largest part of the start-up, and in one
+// task with the evaluation it was one long block of a slow phone's thread (most of all when the
+// service worker hands every script over at once, so nothing spaces the two out).
+function draw(router: DataRouter, into: HTMLElement) {
   const root = createRoot(into);
   // Named in the browser's performance timeline (bench/page-work.ts reads it).
   const start = performance.now();
@@ -96,15 +96,19 @@ function draw(into: HTMLElement) {
   );
   performance.measure('attend:first-drawing', { start, end: performance.now() });
 }
-void Promise.all([
-  startLanguage(),
-  whenRouterReady(router),
-  atMost(whenSessionSettled(), SESSION_WAIT_MS),
-]).then(() => {
-  const drawFirstScreen = () => {
-    draw(container);
-    registerServiceWorkerLater();
-  };
-  if (drawnLater) setTimeout(drawFirstScreen, 0);
-  else drawFirstScreen();
-});
+const language = startLanguage();
+const sessionSettled = atMost(whenSessionSettled(), SESSION_WAIT_MS);
+setTimeout(() => {
+  const router = createAppRouter();
+  // A page whose code is lazy is drawn in a task of its own: otherwise the drawing would run on in
+  // the task that evaluated that code, one long block of the thread instead of two shorter ones.
+  const drawnLater = !router.state.initialized;
+  void Promise.all([language, whenRouterReady(router), sessionSettled]).then(() => {
+    const drawFirstScreen = () => {
+      draw(router, container);
+      registerServiceWorkerLater();
+    };
+    if (drawnLater) setTimeout(drawFirstScreen, 0);
+    else drawFirstScreen();
+  });
+}, 0);

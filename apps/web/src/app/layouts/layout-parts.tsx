@@ -21,10 +21,17 @@ export function useToastsBelowHeader<T extends HTMLElement>() {
     const header = ref.current;
     if (!header) return;
     const root = document.documentElement.style;
-    const measure = () => root.setProperty(HEADER_HEIGHT_VAR, `${header.offsetHeight}px`);
-    measure();
+    // Written only when it changes: a property of the root element restyles the whole page, and a
+    // read of the height right after a write makes the browser do that at once, in the middle of the
+    // page's first drawing (tens of milliseconds on a slow phone).
+    const measure = () => {
+      const height = `${header.offsetHeight}px`;
+      if (root.getPropertyValue(HEADER_HEIGHT_VAR) !== height) root.setProperty(HEADER_HEIGHT_VAR, height);
+    };
+    // The observer's first report comes once the page is laid out, where the height costs nothing.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(header);
+    if (observer) observer.observe(header);
+    else measure();
     return () => {
       observer?.disconnect();
       root.removeProperty(HEADER_HEIGHT_VAR);
