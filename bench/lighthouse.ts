@@ -152,7 +152,7 @@ function readResult(report: Report): Result {
 async function startBrowser(profile: string): Promise<{
   port: number;
   setCookies: (cookies: Cookie[], visitFirst?: string) => Promise<void>;
-  close: () => void;
+  close: () => Promise<void>;
 }> {
   const debugPort = port + 50;
   const browser = spawn(
@@ -194,7 +194,14 @@ async function startBrowser(profile: string): Promise<{
     }
     await cdp.close();
   };
-  return { port: debugPort, setCookies, close: () => browser.kill() };
+  // Ended before its profile is removed: Chromium writes to it until it exits.
+  const close = async () => {
+    if (browser.exitCode !== null || browser.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => browser.once('exit', () => resolve()));
+    browser.kill();
+    await exited;
+  };
+  return { port: debugPort, setCookies, close };
 }
 
 /** Where Lighthouse's --save-assets puts the trace of the run it reports in reportFile. */
@@ -338,7 +345,7 @@ async function main(): Promise<void> {
       problems.length ? `\nShort of the targets:\n  ${problems.join('\n  ')}` : '\nEvery target met.',
     );
   } finally {
-    browser.close();
+    await browser.close();
     // Chromium may still be writing its profile as it exits: retry, and never hide an earlier error.
     try {
       rmSync(out, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
