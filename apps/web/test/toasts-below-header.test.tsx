@@ -22,18 +22,19 @@ class FakeObserver {
 describe('the toasts stay below the header without a forced layout', () => {
   let height = 64;
   const reads = vi.fn();
-  const writes = vi.spyOn(document.documentElement.style, 'setProperty');
+  let writes: ReturnType<typeof vi.spyOn>;
 
   beforeEach(() => {
     height = 64;
     reads.mockClear();
-    writes.mockClear();
+    writes = vi.spyOn(document.documentElement.style, 'setProperty');
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
       reads();
       return height;
     });
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
     document.documentElement.style.removeProperty(VAR);
   });
