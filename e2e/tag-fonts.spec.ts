@@ -101,6 +101,46 @@ test('a Korean name and a Hebrew organisation are drawn with their fonts on the 
   expect(differing(withFonts, without)).toBeGreaterThan(500);
 });
 
+test("the tag page draws the tag before it asks for the tag's fonts: they never share the network with the page's own code", async ({
+  page,
+  request,
+}) => {
+  const event = await createEvent(request, `Fonts later ${uniqueSuffix()}`);
+  const [me] = await createParticipants(request, event.id, [
+    { full_name: 'Amina Njeri', email: `amina.${uniqueSuffix()}@example.org`, organization: 'KEMRI' },
+  ]);
+  const token = await apiStaffToken(request);
+  await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { participant_ids: [me?.id] },
+  });
+  await page.goto('/login');
+  await fillParticipantForm(page, event.event_code, me?.unique_code ?? '');
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+  // Opened as a page of its own: its first drawing (src/main.tsx) is the tag page's, tag included.
+  await page.goto(`/event/${event.id}/tag`);
+  await expect(page.getByTestId('event-tag').getByTestId('tag-qr-image')).toBeVisible();
+  const fontStarts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith('.woff2'))
+        .map((r) => r.startTime),
+    );
+  // The name's Noto Sans, bold and regular, asked for once the tag has been drawn.
+  await expect.poll(async () => (await fontStarts()).length).toBeGreaterThanOrEqual(2);
+  const drawn = await page.evaluate(() => {
+    const measure = performance.getEntriesByName('attend:first-drawing')[0];
+    return measure ? measure.startTime + measure.duration : null;
+  });
+  expect(drawn).not.toBeNull();
+  for (const start of await fontStarts()) expect(start).toBeGreaterThan(drawn ?? Infinity);
+  // And the tag's text is drawn in them.
+  await expect
+    .poll(() => page.getByTestId('event-tag').evaluate((tag) => getComputedStyle(tag).fontFamily))
+    .toMatch(/^"?'?Noto Sans/);
+});
+
 test('the service worker precaches Noto Sans but none of the fonts of other scripts, and keeps those a tag used', async ({
   request,
 }) => {

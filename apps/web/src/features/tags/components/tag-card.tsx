@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, type ReactNode } from 'react';
+import { forwardRef, useEffect, useState, type ReactNode } from 'react';
 // The face the server prints badges with, so the preview, the PNG and the sheet match.
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/700.css';
@@ -156,6 +156,21 @@ function Box({
 }
 
 /**
+ * False until the frame after the tag's first drawing. The tag's text is drawn first in the phone's
+ * own sans-serif, then in its fonts: a font is fetched when text that uses it is laid out, and asked
+ * for in the first drawing, Noto Sans' two weights (28 kB) shared a slow network with what the page
+ * needs to draw at all (its QR code). The PNG is made from the tag as it is when asked for, later.
+ */
+function useFontsAfterFirstDrawing(): boolean {
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setAsked(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return asked;
+}
+
+/**
  * The event tag, drawn from the shared layout (the same boxes the server prints on badge sheets):
  * the designer's preview, the participant's tag page and the PNG both are made from it.
  */
@@ -177,6 +192,7 @@ export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
     loadTagFonts(boxes).catch(() => undefined); // a sheet that fails is asked for again next time
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the boxes' text is what matters
   }, [texts]);
+  const fontsAsked = useFontsAfterFirstDrawing();
   return (
     <div
       ref={ref}
@@ -191,7 +207,7 @@ export const TagCard = forwardRef<HTMLDivElement, Props>(function TagCard(
         flex: 'none',
         overflow: 'hidden',
         borderRadius: design.border_radius,
-        fontFamily: TAG_FONT_FAMILY,
+        fontFamily: fontsAsked ? TAG_FONT_FAMILY : 'sans-serif',
       }}
     >
       {boxes.map((box, i) => (
