@@ -317,8 +317,12 @@ describe('sending login details by e-mail', () => {
           .select()
           .from(outgoingMessages)
           .where(eq(outgoingMessages.eventId, app.seed.event.id));
+      const startedBefore = sink.started;
       app.app.outbox?.wake();
       await expect.poll(async () => (await rows()).filter((r) => r.status === 'sending').length).toBe(4);
+      // The first one on its way to the mail server (claimed is not yet started: stopped before
+      // that, all four would rightly go back).
+      await expect.poll(() => sink.started - startedBefore).toBe(1);
       // SIGTERM closes the app: the message being sent finishes, the three waiting go back.
       await app.app.close();
       const after = await rows();
