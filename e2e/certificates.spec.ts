@@ -1,5 +1,6 @@
 import { apiStaffToken, expect, fillParticipantForm, test } from './fixtures';
 import {
+  confirmAttendance,
   createEvent,
   createParticipants,
   expectToast,
@@ -22,11 +23,7 @@ test('staff set the rules and issue; the participant downloads theirs; the verif
   ]);
   const token = await apiStaffToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-    headers,
-    data: { participant_ids: [came?.id, stayed?.id] },
-  });
-  expect(confirmed.status()).toBe(200);
+  await confirmAttendance(request, event.id, [came, stayed]);
   // Only Neema is checked in at the door.
   const checkIn = await request.post(`/api/events/${event.id}/check-in/`, {
     headers,

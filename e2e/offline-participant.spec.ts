@@ -2,8 +2,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { apiStaffToken, expect, fillParticipantForm, test } from './fixtures';
-import { createEvent, createParticipants, imageLoaded, uniqueSuffix } from './fixtures/participants';
+import { expect, fillParticipantForm, test } from './fixtures';
+import {
+  confirmAttendance,
+  createEvent,
+  createParticipants,
+  imageLoaded,
+  uniqueSuffix,
+} from './fixtures/participants';
 
 const DIST = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 
@@ -140,12 +146,7 @@ test.describe('installable app and offline participant pages', () => {
       { full_name: 'Claudine Mukeshimana', email: `claudine.${uniqueSuffix()}@example.org` },
     ]);
     if (!me) throw new Error('no participant');
-    const token = await apiStaffToken(request);
-    const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { participant_ids: [me.id] },
-    });
-    expect(confirmed.status()).toBe(200);
+    await confirmAttendance(request, event.id, [me]);
 
     await page.goto('/login');
     await fillParticipantForm(page, event.event_code, me.unique_code);

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
-import { apiStaffToken, expect, fillParticipantForm, test } from './fixtures';
+import { expect, fillParticipantForm, test } from './fixtures';
 import {
+  confirmAttendance,
   createEvent,
   createParticipants,
   expectToast,
@@ -27,12 +28,7 @@ test('staff size the name, hide the organisation and add a background image; the
       organization: 'Rwanda Biomedical Centre',
     },
   ]);
-  const token = await apiStaffToken(request);
-  const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { participant_ids: [me?.id] },
-  });
-  expect(confirmed.status()).toBe(200);
+  await confirmAttendance(request, event.id, [me]);
 
   await staffSignIn(page);
   await page.goto(`/dashboard/events/${event.id}/tag-design`);

@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { apiStaffToken, expect, fillParticipantForm, test } from './fixtures';
-import { createEvent, createParticipants, expectToast, uniqueSuffix } from './fixtures/participants';
+import { expect, fillParticipantForm, test } from './fixtures';
+import {
+  confirmAttendance,
+  createEvent,
+  createParticipants,
+  expectToast,
+  uniqueSuffix,
+} from './fixtures/participants';
 
 // The machine's own fonts have no Hangul and no Hebrew: whatever the tag shows of the name
 // below, it shows with the app's web fonts or as empty boxes.
@@ -39,12 +45,7 @@ test('a Korean name and a Hebrew organisation are drawn with their fonts on the 
   const [me] = await createParticipants(request, event.id, [
     { full_name: NAME, email: `minjun.${uniqueSuffix()}@example.org`, organization: ORGANIZATION },
   ]);
-  const token = await apiStaffToken(request);
-  const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { participant_ids: [me?.id] },
-  });
-  expect(confirmed.status()).toBe(200);
+  await confirmAttendance(request, event.id, [me]);
 
   const fonts: string[] = [];
   page.on('request', (r) => {
@@ -109,11 +110,7 @@ test("the tag page draws the tag before it asks for the tag's fonts: they never 
   const [me] = await createParticipants(request, event.id, [
     { full_name: 'Amina Njeri', email: `amina.${uniqueSuffix()}@example.org`, organization: 'KEMRI' },
   ]);
-  const token = await apiStaffToken(request);
-  await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { participant_ids: [me?.id] },
-  });
+  await confirmAttendance(request, event.id, [me]);
   await page.goto('/login');
   await fillParticipantForm(page, event.event_code, me?.unique_code ?? '');
   await expect(page).toHaveURL(/\/event\/\d+$/);

@@ -3,6 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { apiStaffToken, expect, fillParticipantForm, test } from './fixtures';
 import {
+  confirmAttendance,
   createEvent,
   createParticipants,
   expectToast,
@@ -166,12 +167,7 @@ test.describe('event tags', () => {
       { full_name: 'Aline Ingabire', email: `aline.${uniqueSuffix()}@example.org` },
       { full_name: 'Σωκράτης Παπαδόπουλος', email: `sokratis.${uniqueSuffix()}@example.org` },
     ]);
-    const token = await apiStaffToken(request);
-    const confirmed = await request.post(`/api/events/${event.id}/participants/bulk_confirm_attendance/`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { participant_ids: people.map((p) => p.id) },
-    });
-    expect(confirmed.status()).toBe(200);
+    await confirmAttendance(request, event.id, people);
     await staffSignIn(page);
     await page.goto(`/dashboard/events/${event.id}/participants`);
     await page.getByRole('button', { name: 'Print Badges' }).click();
